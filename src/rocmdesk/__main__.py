@@ -1,0 +1,5 @@
+import sys
+
+from rocmdesk.cli import main
+
+sys.exit(main())

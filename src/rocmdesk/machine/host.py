@@ -1,0 +1,261 @@
+"""The Host seam: every read of a machine goes through one object.
+
+A Host knows a root directory (``/`` for the live machine, or a captured or
+simulated tree) and how to run commands with a timeout.  Paths given to it are
+always absolute paths *on that machine* (``/sys/class/drm``); it maps them under
+its root.  Nothing else in rocmdesk opens ``/sys``, ``/proc``, ``/dev`` or
+``/etc`` or starts a subprocess on its own.
+"""
+
+from __future__ import annotations
+
+import errno
+import fnmatch
+import os
+import shutil
+import stat as stat_mod
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_TIMEOUT_S = 10.0
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """What a command did.  ``missing`` means it could not be started at all."""
+
+    argv: tuple[str, ...]
+    returncode: int | None
+    stdout: str = ""
+    stderr: str = ""
+    timed_out: bool = False
+    missing: bool = False
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.returncode == 0 and not self.timed_out and not self.missing
+
+
+@dataclass(frozen=True)
+class FileStat:
+    mode: int
+    uid: int
+    gid: int
+    is_char_device: bool
+    is_dir: bool
+
+    @property
+    def perms(self) -> str:
+        return stat_mod.filemode(self.mode)
+
+
+@dataclass(frozen=True)
+class OpenCheck:
+    """Whether a device node really opens read-write (live machines only)."""
+
+    ok: bool | None  # None: not tried (not a live machine)
+    errno_name: str | None = None
+    message: str | None = None
+
+
+@dataclass
+class Host:
+    """A machine seen through a root directory.
+
+    ``live`` is True only for the real machine (root ``/``): then commands run
+    and device nodes are opened for real.  For captured or simulated trees
+    commands come from ``commands`` (canned outputs keyed by program name) or
+    are reported missing, so a tree never runs the host's own tools.
+    """
+
+    root: Path = Path("/")
+    live: bool = True
+    label: str = "this computer"
+    simulated: bool = False
+    commands: dict[str, CommandResult] = field(default_factory=dict)
+    env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
+
+    @classmethod
+    def local(cls) -> "Host":
+        return cls(root=Path("/"), live=True)
+
+    @classmethod
+    def at_root(cls, root: str | os.PathLike[str], label: str | None = None) -> "Host":
+        root_path = Path(root).resolve()
+        return cls(root=root_path, live=False, label=label or str(root_path), env={})
+
+    # -- paths -----------------------------------------------------------
+    def path(self, p: str) -> Path:
+        """Map an absolute machine path to a path on this computer."""
+        if not p.startswith("/"):
+            raise ValueError(f"host paths are absolute: {p!r}")
+        if self.root == Path("/"):
+            return Path(p)
+        return self.root / p.lstrip("/")
+
+    def _unmap(self, real: str) -> str:
+        if self.root == Path("/"):
+            return real
+        rel = os.path.relpath(real, self.root)
+        if rel == ".":
+            return "/"
+        if rel.startswith(".."):
+            # a link that leaves the tree: report it as it would be on the machine
+            return "/" + rel.lstrip("./")
+        return "/" + rel
+
+    # -- reads -------------------------------------------------------------
+    def read_bytes(self, p: str, limit: int | None = None) -> bytes | None:
+        """File contents, or None when missing or unreadable (sysfs files are optional)."""
+        try:
+            with open(self.path(p), "rb") as fh:
+                return fh.read() if limit is None else fh.read(limit)
+        except (OSError, ValueError):
+            return None
+
+    def read_text(self, p: str, limit: int | None = None) -> str | None:
+        data = self.read_bytes(p, limit)
+        if data is None:
+            return None
+        return data.decode("utf-8", errors="replace")
+
+    def read_value(self, p: str) -> str | None:
+        """A one-value sysfs file, stripped; None when missing, unreadable or empty."""
+        text = self.read_text(p, limit=4096)
+        if text is None:
+            return None
+        text = text.strip().strip("\x00").strip()
+        return text or None
+
+    def read_int(self, p: str, base: int = 0) -> int | None:
+        value = self.read_value(p)
+        if value is None:
+            return None
+        try:
+            return int(value, base)
+        except ValueError:
+            return None
+
+    def exists(self, p: str) -> bool:
+        return os.path.lexists(self.path(p))
+
+    def is_dir(self, p: str) -> bool:
+        return self.path(p).is_dir()
+
+    def listdir(self, p: str) -> list[str]:
+        """Names in a directory, sorted; empty when missing or unreadable."""
+        try:
+            return sorted(os.listdir(self.path(p)))
+        except OSError:
+            return []
+
+    def glob(self, directory: str, pattern: str) -> list[str]:
+        """Machine paths of the entries of ``directory`` whose names match ``pattern``."""
+        base = directory.rstrip("/") or "/"
+        return [f"{base.rstrip('/')}/{n}" for n in self.listdir(base) if fnmatch.fnmatchcase(n, pattern)]
+
+    def realpath(self, p: str) -> str:
+        """The machine path that ``p`` resolves to through its symlinks."""
+        return self._unmap(os.path.realpath(self.path(p)))
+
+    def readlink(self, p: str) -> str | None:
+        try:
+            return os.readlink(self.path(p))
+        except OSError:
+            return None
+
+    def stat(self, p: str) -> FileStat | None:
+        try:
+            st = os.stat(self.path(p))
+        except OSError:
+            return None
+        return FileStat(
+            mode=st.st_mode,
+            uid=st.st_uid,
+            gid=st.st_gid,
+            is_char_device=stat_mod.S_ISCHR(st.st_mode),
+            is_dir=stat_mod.S_ISDIR(st.st_mode),
+        )
+
+    def try_open_rw(self, p: str) -> OpenCheck:
+        """Open a device node read-write and close it again.  Only on the live machine."""
+        if not self.live:
+            return OpenCheck(ok=None, message="not tried: this is not the live machine")
+        try:
+            fd = os.open(self.path(p), os.O_RDWR | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError as exc:
+            name = errno.errorcode.get(exc.errno or 0, str(exc.errno))
+            return OpenCheck(ok=False, errno_name=name, message=exc.strerror)
+        os.close(fd)
+        return OpenCheck(ok=True)
+
+    # -- process identity (the running session, not a file) ----------------
+    def session_groups(self) -> list[int] | None:
+        """The group ids of the running process; None for a tree."""
+        if not self.live:
+            return None
+        return sorted(set(os.getgroups()) | {os.getegid()})
+
+    def user_name(self) -> str | None:
+        if not self.live:
+            return self.env.get("USER")
+        import pwd
+
+        uid = os.getuid()
+        pkexec_uid = self.env.get("PKEXEC_UID")  # under pkexec the caller is not root
+        if pkexec_uid and pkexec_uid.isdigit():
+            uid = int(pkexec_uid)
+        try:
+            return pwd.getpwuid(uid).pw_name
+        except KeyError:
+            return None
+
+    # -- commands --------------------------------------------------------
+    def which(self, program: str) -> str | None:
+        if not self.live:
+            return program if program in self.commands else None
+        return shutil.which(program)
+
+    def run(self, argv: list[str] | tuple[str, ...], timeout: float = DEFAULT_TIMEOUT_S) -> CommandResult:
+        """Run a command with a timeout; never raises for a missing program or a hang."""
+        argv_t = tuple(argv)
+        if not argv_t:
+            raise ValueError("empty command")
+        if not self.live:
+            canned = self.commands.get(argv_t[0])
+            if canned is None:
+                return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: not available on {self.label}")
+            return CommandResult(argv_t, canned.returncode, canned.stdout, canned.stderr, canned.timed_out)
+        try:
+            proc = subprocess.run(
+                argv_t,
+                capture_output=True,
+                timeout=timeout,
+                stdin=subprocess.DEVNULL,
+                env={**self.env, "LC_ALL": "C"},
+                check=False,
+            )
+        except FileNotFoundError:
+            return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: command not found")
+        except PermissionError as exc:
+            return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: {exc.strerror}")
+        except subprocess.TimeoutExpired as exc:
+            return CommandResult(
+                argv_t,
+                None,
+                _decode(exc.stdout),
+                _decode(exc.stderr),
+                timed_out=True,
+                error=f"{argv_t[0]}: no answer after {timeout:g} s",
+            )
+        return CommandResult(argv_t, proc.returncode, _decode(proc.stdout), _decode(proc.stderr))
+
+
+def _decode(data: bytes | str | None) -> str:
+    if data is None:
+        return ""
+    if isinstance(data, str):
+        return data
+    return data.decode("utf-8", errors="replace")

@@ -1,0 +1,130 @@
+"""Records that describe a machine.  Plain data: built by detectors, read by the CLI and UI.
+
+The JSON form (``MachineReport.to_json``) is a contract: later features add keys,
+none are renamed.  Unknown values are ``None`` (JSON ``null``), never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rocmdesk.knowledge.support import Support
+
+__all__ = ["Support"]  # re-exported: a GPU's verdict is part of the machine record
+
+
+@dataclass
+class Gpu:
+    index: int
+    name: str | None
+    gfx: str | None  # the physical target (from KFD, IP discovery or the device id)
+    gfx_reported: str | None  # what the runtime or a tool reports (differs under an override)
+    device_id: str | None  # 4 lowercase hex digits, no 0x
+    revision: str | None  # 2 lowercase hex digits, no 0x
+    pci_slot: str | None  # 0000:0b:00.0
+    vram_total_bytes: int | None
+    kfd_node: int | None
+    apu: bool | None
+    support: Support | None = None
+    # beyond the base contract
+    subsystem_vendor: str | None = None
+    subsystem_device: str | None = None
+    card: str | None = None  # drm card name, e.g. card0
+    render_node: str | None = None  # /dev/dri/renderD128
+    gfx_source: str | None = None  # kfd | ip_discovery | device_id
+    name_source: str | None = None  # system-amdgpu.ids | rocmdesk-table | device-id-table | kfd
+    family: str | None = None
+    partition: int | None = None  # index of this KFD node within a partitioned card
+    physical_id: str | None = None  # groups the partitions of one card
+    runtime_status: str | None = None  # power/runtime_status, e.g. active / suspended
+    sysfs_device: str | None = None  # machine path of the PCI device directory
+
+
+@dataclass
+class Agent:
+    """A non-GPU agent as a runtime lists it (CPU, NPU, DSP)."""
+
+    name: str | None
+    kind: str
+    node: int | None = None
+
+
+@dataclass
+class OsInfo:
+    id: str | None = None
+    version_id: str | None = None
+    codename: str | None = None
+    id_like: list[str] = field(default_factory=list)
+    pretty_name: str | None = None
+    repo_codename: str | None = None  # the Ubuntu codename AMD's repositories use for this OS
+    wsl: bool = False
+    container: str | None = None  # docker | podman | lxc | systemd-nspawn | ...
+
+
+@dataclass
+class KernelInfo:
+    release: str | None = None
+    version: str | None = None  # 6.8.0 (numeric part)
+    amdgpu_loaded: bool | None = None
+    amdgpu_source: str | None = None  # how that was decided
+    dkms: bool | None = None
+
+
+@dataclass
+class RocmInstall:
+    path: str
+    version: str | None
+
+
+@dataclass
+class RocmInfo:
+    installed: list[RocmInstall] = field(default_factory=list)
+    packages: dict[str, str] = field(default_factory=dict)  # name -> version (dpkg)
+    repo_lists: list[str] = field(default_factory=list)  # machine paths of AMD apt lists
+    repo_lines: list[str] = field(default_factory=list)
+    primary_version: str | None = None
+    residue: list[str] = field(default_factory=list)  # evidence of other/old ROCm versions
+    rocminfo_available: bool = False
+    rocminfo_error: str | None = None
+
+
+@dataclass
+class DeviceNode:
+    path: str
+    present: bool
+    owner: str | None = None
+    group: str | None = None
+    mode: str | None = None  # crw-rw----
+    opens_rw: bool | None = None  # None: not tried (not the live machine)
+    open_error: str | None = None
+
+
+@dataclass
+class AccessInfo:
+    user: str | None = None
+    groups_configured: list[str] = field(default_factory=list)  # from /etc/group
+    groups_session: list[str] | None = None  # the running session; None for a tree
+    needs_relogin: bool = False  # in /etc/group but not in this session
+    missing_groups: list[str] = field(default_factory=list)  # render/video not configured
+    kfd: DeviceNode | None = None
+    render_nodes: list[DeviceNode] = field(default_factory=list)
+    ok: bool | None = None
+
+
+@dataclass
+class MachineReport:
+    source: str  # "live", "root:<dir>", "simulated:<name>"
+    simulated: bool
+    gpus: list[Gpu] = field(default_factory=list)
+    other_agents: list[Agent] = field(default_factory=list)
+    os: OsInfo = field(default_factory=OsInfo)
+    kernel: KernelInfo = field(default_factory=KernelInfo)
+    rocm: RocmInfo = field(default_factory=RocmInfo)
+    access: AccessInfo = field(default_factory=AccessInfo)
+    warnings: list[str] = field(default_factory=list)
+    knowledge_as_of: str | None = None
+    override_env: dict[str, str] = field(default_factory=dict)  # HSA_OVERRIDE_GFX_VERSION* seen
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
