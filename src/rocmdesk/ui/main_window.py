@@ -1,0 +1,128 @@
+"""The main window: a banner when the machine is not this computer, a sidebar, and one page per job."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QListWidget,
+    QMainWindow,
+    QMenu,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rocmdesk.ui.pages.overview import OverviewPage
+from rocmdesk.ui.pages.placeholder import PlaceholderPage
+from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.widgets.banner import MachineBanner
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, session: MachineSession | None = None, autostart: bool = True,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session or MachineSession()
+        self.session.setParent(self)
+        self.setWindowTitle("rocmdesk")
+        self.resize(1200, 800)
+
+        central = QWidget()
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        self.banner = MachineBanner()
+        self.banner.backRequested.connect(lambda: self.session.use_simulated(None))
+        outer.addWidget(self.banner)
+
+        body = QHBoxLayout()
+        body.setContentsMargins(0, 0, 0, 0)
+        body.setSpacing(0)
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setFixedWidth(180)
+        self.sidebar.setIconSize(QSize(0, 0))
+        self.sidebar.setStyleSheet("#sidebar { border: none; border-right: 1px solid palette(mid); }"
+                                   "#sidebar::item { padding: 8px 12px; }")
+        self.stack = QStackedWidget()
+        body.addWidget(self.sidebar)
+        body.addWidget(self.stack, 1)
+        outer.addLayout(body, 1)
+        self.setCentralWidget(central)
+
+        self.overview = OverviewPage(self.session)
+        self._add_page(self.tr("Overview"), self.overview)
+        for title, purpose in self._planned_pages():
+            self._add_page(title, PlaceholderPage(title, purpose))
+        self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.sidebar.setCurrentRow(0)
+        for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
+            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.sidebar.setCurrentRow(i))
+
+        self._build_menu()
+        self.session.machineChanged.connect(self._sync_banner)
+        self.session.reportReady.connect(self._sync_banner)
+        self._sync_banner()
+        self.sidebar.setFocus()
+        if autostart:
+            self.session.refresh()
+
+    def _planned_pages(self) -> list[tuple[str, str]]:
+        return [
+            (self.tr("Setup"), self.tr("Setup will plan the ROCm install for this machine, show every step, "
+                                       "and run it with one password prompt.")),
+            (self.tr("PyTorch"), self.tr("PyTorch will pick the right ROCm wheel for this GPU, install it into a "
+                                         "virtual environment and check from inside it that the GPU is seen.")),
+            (self.tr("Environments"), self.tr("Environments will keep one virtual environment and GPU settings "
+                                              "(such as HSA_OVERRIDE_GFX_VERSION) per project, and switch between them.")),
+            (self.tr("Monitor"), self.tr("Monitor will show live temperature, power, memory, load and clocks for "
+                                         "each GPU and process, with history and alerts.")),
+            (self.tr("Sanity check"), self.tr("Sanity check will run a short real training job on the GPU and "
+                                              "report its speed, its memory use and whether the loss falls.")),
+            (self.tr("Doctor"), self.tr("Doctor will match known failures against this machine, or against output "
+                                        "pasted from another one, and say how to fix them.")),
+        ]
+
+    def _add_page(self, title: str, page: QWidget) -> None:
+        self.sidebar.addItem(title)
+        self.stack.addWidget(page)
+
+    def _build_menu(self) -> None:
+        menu = self.menuBar().addMenu(self.tr("&Machine"))
+        refresh = QAction(self.tr("&Refresh"), self)
+        refresh.setShortcuts([QKeySequence(QKeySequence.StandardKey.Refresh), QKeySequence("Ctrl+R")])
+        refresh.triggered.connect(self.session.refresh)
+        menu.addAction(refresh)
+        self.sim_menu = QMenu(self.tr("Explore a &simulated machine"), self)
+        self.sim_menu.aboutToShow.connect(self._fill_sim_menu)
+        menu.addMenu(self.sim_menu)
+        self.real_action = QAction(self.tr("Back to the real machine"), self)
+        self.real_action.triggered.connect(lambda: self.session.use_simulated(None))
+        menu.addAction(self.real_action)
+        menu.addSeparator()
+        quit_action = QAction(self.tr("&Quit"), self)
+        quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
+        quit_action.triggered.connect(self.close)
+        menu.addAction(quit_action)
+
+    def _fill_sim_menu(self) -> None:
+        self.sim_menu.clear()
+        machines = self.session.machines()
+        if not machines:
+            self.sim_menu.addAction(self.tr("(none available)")).setEnabled(False)
+        for m in machines:
+            action = self.sim_menu.addAction(m.description or m.name)
+            action.setCheckable(True)
+            action.setChecked(m.name == self.session.simulate)
+            action.triggered.connect(lambda _=False, name=m.name: self.session.use_simulated(name))
+
+    def _sync_banner(self, *_: object) -> None:
+        s = self.session
+        self.banner.show_for(s.description() if s.simulate else None, s.root)
+        self.real_action.setEnabled(s.simulate is not None)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.session.shutdown()
+        super().closeEvent(event)

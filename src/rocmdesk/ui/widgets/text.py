@@ -1,0 +1,40 @@
+"""Labels that wrap, can be copied, and never interpret machine text as HTML."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
+
+
+def text_label(text: str, parent: QWidget | None = None, *, small: bool = False, muted: bool = False,
+               bold: bool = False, scale: float = 1.0) -> QLabel:
+    label = QLabel(parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # device names and errors may contain '<'
+    label.setText(text)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+    font = label.font()
+    if small:
+        scale *= 0.9
+    if scale != 1.0 and font.pointSizeF() > 0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(bold)
+    label.setFont(font)
+    if muted:
+        pal = label.palette()
+        pal.setColor(label.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.WindowText))
+        label.setPalette(pal)
+    return label
+
+
+def format_bytes(n: int | None) -> str | None:
+    """Binary units, as GPU memory is sold and reported (8 GiB, 192 GiB)."""
+    if n is None:
+        return None
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if size < 1024 or unit == "TiB":
+            return f"{size:.0f} {unit}" if unit == "B" or size >= 100 else f"{size:.1f} {unit}"
+        size /= 1024
+    return None
