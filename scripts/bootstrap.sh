@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Shared set-up for run.sh and test.sh: system libraries Qt needs, then a venv with rocmdesk in it.
+# Safe to run again: each step is skipped when already done.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+venv="${ROCMDESK_VENV:-$here/.venv}"
+python="${PYTHON:-python3}"
+
+# Debian/Ubuntu packages: venv support, and the X11/EGL/font libraries PySide6 links against.
+apt_packages=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
+  libglib2.0-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
+  libxcb-render-util0 libxcb-image0 fonts-dejavu-core)
+if [ "${1:-}" = "--test" ]; then
+  apt_packages+=(xvfb xauth)
+fi
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${apt_packages[@]}"; do
+    status="$(dpkg-query -W -f '${db:Status-Status}' "$p" 2>/dev/null || true)"
+    [ "$status" = "installed" ] || missing+=("$p")
+  done
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "rocmdesk: installing system packages: ${missing[*]}" >&2
+    apt-get update -qq >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    echo "rocmdesk: these system packages are needed: ${missing[*]}" >&2
+    sudo apt-get install -y --no-install-recommends "${missing[@]}"
+  else
+    echo "rocmdesk: please install: ${missing[*]} (apt-get install as root), then run this again" >&2
+    exit 1
+  fi
+fi
+
+if [ ! -x "$venv/bin/python" ]; then
+  "$python" -m venv "$venv"
+fi
+stamp="$venv/.rocmdesk-installed"
+if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
+  "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
+  "$venv/bin/python" -m pip install -q -e "$here[test]"
+  touch "$stamp"
+fi

@@ -1,0 +1,192 @@
+"""The command line: thin, over the same functions the UI calls.
+
+Exit codes:
+  0  success
+  1  an unexpected internal error (a bug: please report it)
+  2  bad usage (unknown option, unknown simulated machine, --root that is not a directory)
+  3  unreadable or unrecognized input (a file that can't be read, output rocmdesk does not know)
+  4  ``detect``: no AMD GPU was found (the report is still printed)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from rocmdesk import __version__
+
+EXIT_OK, EXIT_BUG, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU = 0, 1, 2, 3, 4
+
+
+class UsageError(Exception):
+    pass
+
+
+class InputError(Exception):
+    pass
+
+
+def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
+    # subcommands SUPPRESS their defaults so `rocmdesk --simulate X detect` keeps X
+    default = None if top else argparse.SUPPRESS
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--root", metavar="DIR", default=default, help="read a captured machine tree instead of this computer")
+    g.add_argument(
+        "--simulate", metavar="NAME", default=default, help="use a simulated machine (see: rocmdesk simulate list)"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="rocmdesk",
+        description="From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.",
+        epilog="Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, "
+        "4 detect found no AMD GPU.",
+    )
+    p.add_argument("--version", action="version", version=f"rocmdesk {__version__}")
+    _add_target(p, top=True)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    d = sub.add_parser("detect", help="every AMD GPU, its gfx target and what ROCm/PyTorch make of it")
+    _add_target(d)
+    d.add_argument("--json", action="store_true", help="machine-readable output")
+
+    i = sub.add_parser("inspect", help="read output pasted from another machine (rocminfo, ...)")
+    i.add_argument("files", nargs="+", metavar="FILE", help="a file, or - for standard input")
+    i.add_argument("--json", action="store_true", help="machine-readable output")
+
+    s = sub.add_parser("simulate", help="simulated machines for trying rocmdesk without an AMD GPU")
+    ssub = s.add_subparsers(dest="simulate_command", metavar="ACTION")
+    ssub.add_parser("list", help="one machine a line: its name, then what it is")
+    b = ssub.add_parser("build", help="write a simulated machine's tree to a directory (for --root)")
+    b.add_argument("name")
+    b.add_argument("dest", type=Path)
+
+    g = sub.add_parser("gui", help="open the app (the default)")
+    _add_target(g)
+    return p
+
+
+def _host(args: argparse.Namespace):
+    from rocmdesk.machine.host import Host
+
+    if getattr(args, "simulate", None) and getattr(args, "root", None):
+        raise UsageError("--root and --simulate exclude each other")
+    if getattr(args, "simulate", None):
+        from rocmdesk.machine import simulate
+
+        try:
+            return simulate.open_simulated(args.simulate)
+        except KeyError:
+            names = ", ".join(m.name for m in simulate.list_machines())
+            raise UsageError(f"no simulated machine called {args.simulate!r}; there are: {names}") from None
+    if getattr(args, "root", None):
+        root = Path(args.root)
+        if not root.is_dir():
+            raise UsageError(f"--root {args.root}: not a directory")
+        return Host.at_root(root)
+    return Host.local()
+
+
+def _print_json(data: Any) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+
+
+def cmd_detect(args: argparse.Namespace) -> int:
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.report_text import format_report
+
+    report = detect(_host(args))
+    if args.json:
+        _print_json(report.to_json())
+    else:
+        sys.stdout.write(format_report(report))
+    return EXIT_OK if report.gpus else EXIT_NO_GPU
+
+
+def _read_input(name: str) -> tuple[str, bytes]:
+    if name == "-":
+        return "<stdin>", sys.stdin.buffer.read()
+    path = Path(name)
+    try:
+        return name, path.read_bytes()
+    except IsADirectoryError:
+        raise InputError(f"{name}: is a directory, not a file") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+
+
+def cmd_inspect(args: argparse.Namespace) -> int:
+    from rocmdesk.formats.errors import FormatError
+    from rocmdesk.inspect import inspect_text
+    from rocmdesk.report_text import format_inspection
+
+    results = []
+    for name in args.files:
+        label, data = _read_input(name)
+        try:
+            results.append(inspect_text(data, label))
+        except FormatError as exc:
+            raise InputError(f"{label}: {exc}") from None
+    if args.json:
+        _print_json(results[0] if len(results) == 1 else {"inputs": results})
+    else:
+        sys.stdout.write("\n".join(format_inspection(r) for r in results))
+    return EXIT_OK
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from rocmdesk.machine import simulate
+
+    if args.simulate_command == "build":
+        try:
+            dest = simulate.build(args.name, args.dest)
+        except KeyError:
+            names = ", ".join(m.name for m in simulate.list_machines())
+            raise UsageError(f"no simulated machine called {args.name!r}; there are: {names}") from None
+        print(dest)
+        return EXIT_OK
+    for m in simulate.list_machines():
+        print(f"{m.name}\t{m.description}")
+    return EXIT_OK
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    if getattr(args, "root", None) and not Path(args.root).is_dir():
+        raise UsageError(f"--root {args.root}: not a directory")
+    from rocmdesk.ui.app import run
+
+    return run(sys.argv[:1], simulate=getattr(args, "simulate", None), root=getattr(args, "root", None))
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "detect": cmd_detect,
+    "inspect": cmd_inspect,
+    "simulate": cmd_simulate,
+    "gui": cmd_gui,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse already printed the message
+        return EXIT_OK if exc.code == 0 else EXIT_USAGE
+    command = args.command or "gui"
+    try:
+        return COMMANDS[command](args)
+    except UsageError as exc:
+        print(f"rocmdesk: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except InputError as exc:
+        print(f"rocmdesk: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130

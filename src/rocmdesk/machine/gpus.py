@@ -1,0 +1,272 @@
+"""AMD GPUs from ``/sys/class/drm/card*/device``, matched to KFD nodes for their gfx target."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rocmdesk.machine.host import Host
+from rocmdesk.machine.kfd import KfdNode
+from rocmdesk.machine.model import Gpu
+from rocmdesk.machine.names import NameTable, marketing_name
+
+DRM = "/sys/class/drm"
+AMD_VENDOR = 0x1002
+_CARD = re.compile(r"^card(\d+)$")  # card0-DP-1 and friends are connectors, not cards
+_RENDER = re.compile(r"^renderD(\d+)$")
+
+
+@dataclass
+class DrmCard:
+    """One PCI function with a DRM card, as sysfs shows it."""
+
+    card: str
+    device_path: str  # machine path of the PCI device directory (resolved)
+    vendor: int | None
+    device_id: str | None
+    revision: str | None
+    subsystem_vendor: str | None
+    subsystem_device: str | None
+    pci_slot: str | None
+    driver: str | None
+    vram_total_bytes: int | None
+    render_minor: int | None
+    ip_gc: tuple[int, int, int] | None
+    runtime_status: str | None
+    uevent: dict[str, str] = field(default_factory=dict)
+
+
+def _hex_value(text: str | None, width: int) -> str | None:
+    if text is None:
+        return None
+    try:
+        return f"{int(text, 16):0{width}x}"
+    except ValueError:
+        return None
+
+
+def parse_uevent(text: str | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in (text or "").splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            out[key.strip()] = value.strip()
+    return out
+
+
+def _ip_discovery_gc(host: Host, dev: str) -> tuple[int, int, int] | None:
+    """The GC (graphics) IP version from ``ip_discovery/die/*/GC/*``."""
+    for die in host.glob(f"{dev}/ip_discovery/die", "*"):
+        for inst in host.glob(f"{die}/GC", "*"):
+            major = host.read_int(f"{inst}/major", 10)
+            minor = host.read_int(f"{inst}/minor", 10)
+            rev = host.read_int(f"{inst}/revision", 10)
+            if major is not None and minor is not None and rev is not None:
+                return major, minor, rev
+    return None
+
+
+def read_card(host: Host, card: str) -> DrmCard | None:
+    dev = f"{DRM}/{card}/device"
+    if not host.is_dir(dev):
+        return None
+    uevent = parse_uevent(host.read_text(f"{dev}/uevent"))
+    pci_id = uevent.get("PCI_ID", "")
+    id_vendor, _, id_device = pci_id.partition(":")
+    vendor_text = host.read_value(f"{dev}/vendor") or (f"0x{id_vendor}" if id_vendor else None)
+    vendor = int(vendor_text, 16) if vendor_text and _hex_value(vendor_text, 4) else None
+    device_id = _hex_value(host.read_value(f"{dev}/device"), 4) or _hex_value(id_device or None, 4)
+    sub_pair = uevent.get("PCI_SUBSYS_ID", "").partition(":")
+    subsystem_vendor = _hex_value(host.read_value(f"{dev}/subsystem_vendor"), 4) or _hex_value(
+        sub_pair[0] or None, 4
+    )
+    subsystem_device = _hex_value(host.read_value(f"{dev}/subsystem_device"), 4) or _hex_value(
+        sub_pair[2] or None, 4
+    )
+    resolved = host.realpath(dev)
+    pci_slot = uevent.get("PCI_SLOT_NAME")
+    if not pci_slot:
+        tail = resolved.rstrip("/").rsplit("/", 1)[-1]
+        pci_slot = tail if re.match(r"^[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\.[0-7]$", tail) else None
+    render_minor = None
+    for name in host.listdir(f"{dev}/drm"):
+        m = _RENDER.match(name)
+        if m:
+            render_minor = int(m.group(1))
+            break
+    return DrmCard(
+        card=card,
+        device_path=resolved,
+        vendor=vendor,
+        device_id=device_id,
+        revision=_hex_value(host.read_value(f"{dev}/revision"), 2),
+        subsystem_vendor=subsystem_vendor,
+        subsystem_device=subsystem_device,
+        pci_slot=pci_slot.lower() if pci_slot else None,
+        driver=uevent.get("DRIVER"),
+        vram_total_bytes=host.read_int(f"{dev}/mem_info_vram_total", 10),
+        render_minor=render_minor,
+        ip_gc=_ip_discovery_gc(host, dev),
+        runtime_status=host.read_value(f"{dev}/power/runtime_status"),
+        uevent=uevent,
+    )
+
+
+def read_cards(host: Host) -> list[DrmCard]:
+    """Every DRM card in numeric order (all vendors; the caller filters)."""
+    names = [n for n in host.listdir(DRM) if _CARD.match(n)]
+    cards = []
+    for name in sorted(names, key=lambda n: int(_CARD.match(n).group(1))):  # type: ignore[union-attr]
+        card = read_card(host, name)
+        if card is not None:
+            cards.append(card)
+    return cards
+
+
+def _slot_key(slot: str | None) -> str | None:
+    return slot.lower() if slot else None
+
+
+def _function_zero(slot: str | None) -> str | None:
+    return slot[:-1] + "0" if slot else None
+
+
+def _gfx_for_card(card: DrmCard) -> tuple[str | None, str | None]:
+    from rocmdesk import knowledge
+
+    if card.ip_gc is not None:
+        gfx = knowledge.gfx_from_ip_version(*card.ip_gc)
+        if gfx:
+            return gfx, "ip_discovery"
+    if card.device_id:
+        entry = knowledge.device(card.device_id)
+        if entry is not None and entry.gfx:
+            return entry.gfx, "device_id"
+    return None, None
+
+
+def _apu(device_id: str | None) -> bool | None:
+    from rocmdesk import knowledge
+
+    if device_id is None:
+        return None
+    entry = knowledge.device(device_id)
+    if entry is None:
+        return None
+    return entry.kind == "apu"
+
+
+def _family(gfx: str | None, device_id: str | None) -> str | None:
+    from rocmdesk import knowledge
+
+    if device_id:
+        entry = knowledge.device(device_id)
+        if entry is not None and entry.family:
+            return entry.family
+    if gfx:
+        target = knowledge.gfx_target(gfx)
+        if target is not None:
+            return target.family
+    return None
+
+
+def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTable | None) -> list[Gpu]:
+    """Join DRM cards and KFD GPU nodes into the list of GPUs, in the runtime's order.
+
+    With KFD, each GPU node is one device as HIP numbers them (a partitioned
+    Instinct card has several); cards that KFD does not list follow, in card order.
+    """
+    from rocmdesk import knowledge
+
+    amd_cards = [c for c in cards if c.vendor == AMD_VENDOR]
+    by_slot = {_slot_key(c.pci_slot): c for c in amd_cards if c.pci_slot}
+    by_minor = {c.render_minor: c for c in amd_cards if c.render_minor is not None}
+    used: set[str] = set()
+    gpus: list[Gpu] = []
+
+    gpu_nodes = [n for n in (nodes or []) if n.is_gpu]
+    partitions: dict[int, int] = {}
+    for node in gpu_nodes:
+        card = by_slot.get(_slot_key(node.pci_slot)) or by_minor.get(node.render_minor)
+        partition = None
+        physical_id = None
+        if node.unique_id is not None:
+            physical_id = f"{node.unique_id:x}"
+            siblings = [n for n in gpu_nodes if n.unique_id == node.unique_id]
+            if len(siblings) > 1:
+                partition = partitions.get(node.unique_id, 0)
+                partitions[node.unique_id] = partition + 1
+        if card is None and partition is not None:
+            # a compute partition: the PCI function 0 of the same card carries the sysfs files
+            card = by_slot.get(_function_zero(node.pci_slot))
+        if card is not None:
+            used.add(card.card)
+        gfx = knowledge.decode_target_version(node.gfx_target_version) if node.gfx_target_version else None
+        gfx_source = "kfd" if gfx else None
+        device_id = node.device_id or (card.device_id if card else None)
+        if gfx is None and card is not None:
+            gfx, gfx_source = _gfx_for_card(card)
+        if gfx is None and device_id:
+            entry = knowledge.device(device_id)
+            if entry is not None and entry.gfx:
+                gfx, gfx_source = entry.gfx, "device_id"
+        revision = card.revision if card else None
+        name, name_source = marketing_name(names, device_id, revision)
+        vram = node.mem_bank_bytes or (node.prop("local_mem_size") or None)
+        if card is not None and card.vram_total_bytes and partition is None:
+            vram = card.vram_total_bytes
+        gpus.append(
+            Gpu(
+                index=len(gpus),
+                name=name,
+                gfx=gfx,
+                gfx_reported=None,
+                device_id=device_id,
+                revision=revision,
+                pci_slot=(card.pci_slot if card and partition is None else node.pci_slot),
+                vram_total_bytes=vram,
+                kfd_node=node.node,
+                apu=_apu(device_id),
+                subsystem_vendor=card.subsystem_vendor if card else None,
+                subsystem_device=card.subsystem_device if card else None,
+                card=card.card if card else None,
+                render_node=f"/dev/dri/renderD{node.render_minor}" if node.render_minor else None,
+                gfx_source=gfx_source,
+                name_source=name_source,
+                family=_family(gfx, device_id),
+                partition=partition,
+                physical_id=physical_id,
+                runtime_status=card.runtime_status if card else None,
+                sysfs_device=card.device_path if card else None,
+            )
+        )
+
+    for card in amd_cards:
+        if card.card in used:
+            continue
+        gfx, gfx_source = _gfx_for_card(card)
+        name, name_source = marketing_name(names, card.device_id, card.revision)
+        gpus.append(
+            Gpu(
+                index=len(gpus),
+                name=name,
+                gfx=gfx,
+                gfx_reported=None,
+                device_id=card.device_id,
+                revision=card.revision,
+                pci_slot=card.pci_slot,
+                vram_total_bytes=card.vram_total_bytes,
+                kfd_node=None,
+                apu=_apu(card.device_id),
+                subsystem_vendor=card.subsystem_vendor,
+                subsystem_device=card.subsystem_device,
+                card=card.card,
+                render_node=f"/dev/dri/renderD{card.render_minor}" if card.render_minor is not None else None,
+                gfx_source=gfx_source,
+                name_source=name_source,
+                family=_family(gfx, card.device_id),
+                runtime_status=card.runtime_status,
+                sysfs_device=card.device_path,
+            )
+        )
+    return gpus
