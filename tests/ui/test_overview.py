@@ -7,7 +7,7 @@ import threading
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QWidget
 
-from conftest import FakeMachines, make_gpu, make_report
+from tests.ui.fakes import FakeMachines, make_gpu, make_report
 from rocmdesk.machine.model import Support
 
 

@@ -44,7 +44,7 @@ class MainWindow(QMainWindow):
         self.sidebar.setObjectName("sidebar")
         self.sidebar.setFixedWidth(180)
         self.sidebar.setIconSize(QSize(0, 0))
-        self.sidebar.setStyleSheet("#sidebar { border: none; border-right: 1px solid palette(mid); }"
+        self.sidebar.setStyleSheet("#sidebar { border: none; border-right: 1px solid palette(mid); outline: 0; }"
                                    "#sidebar::item { padding: 8px 12px; }")
         self.stack = QStackedWidget()
         body.addWidget(self.sidebar)

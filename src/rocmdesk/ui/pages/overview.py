@@ -7,8 +7,9 @@ a machine without an AMD GPU gets an offer to explore a simulated one.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFrame,
     QGridLayout,
@@ -29,6 +30,23 @@ from rocmdesk.ui.widgets.gpu_card import GpuCard
 from rocmdesk.ui.widgets.text import text_label
 
 Rows = list[tuple[str, str]]
+
+
+class _Body(QWidget):
+    """The scrolled content.  Its height comes from height-for-width (wrapped labels at the real width);
+    the default minimum, measured at the narrowest width, would make QScrollArea scroll needlessly."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
+def group_box(title: str) -> QGroupBox:
+    """A section with a bold title; its labels set their own (non-bold) font."""
+    box = QGroupBox(title)
+    font = box.font()
+    font.setBold(True)
+    box.setFont(font)
+    return box
 
 
 class OverviewPage(QWidget):
@@ -141,7 +159,7 @@ class OverviewPage(QWidget):
         self.scroll.setWidget(body)
 
     def show_report(self, report: MachineReport) -> None:
-        body = QWidget()
+        body = _Body()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 4, 8, 8)
         layout.setSpacing(12)
@@ -196,7 +214,7 @@ class OverviewPage(QWidget):
         return box
 
     def _no_gpu_box(self) -> QWidget:
-        box = QGroupBox(self.tr("No AMD GPU found"))
+        box = group_box(self.tr("No AMD GPU found"))
         layout = QVBoxLayout(box)
         layout.addWidget(text_label(self.tr(
             "rocmdesk found no AMD GPU on {where}: none in the kernel’s GPU compute list (/dev/kfd topology) "
@@ -213,11 +231,13 @@ class OverviewPage(QWidget):
         )))
         row = QHBoxLayout()
         self.sim_combo = QComboBox()
+        self.sim_combo.setFont(QApplication.font())  # not the box's bold title font
         for m in machines:
             self.sim_combo.addItem(m.description or m.name, m.name)
         self.sim_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         row.addWidget(self.sim_combo)
         self.explore_button = QPushButton(self.tr("Explore a simulated machine"))
+        self.explore_button.setFont(QApplication.font())
         self.explore_button.clicked.connect(self._explore)
         row.addWidget(self.explore_button)
         row.addStretch(1)
@@ -230,7 +250,7 @@ class OverviewPage(QWidget):
 
     # -- sections ----------------------------------------------------------
     def _section(self, title: str, rows: Rows, note: str | None = None) -> QGroupBox:
-        box = QGroupBox(title)
+        box = group_box(title)
         grid = QGridLayout(box)
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(4)
@@ -245,7 +265,7 @@ class OverviewPage(QWidget):
         return box
 
     def _warnings(self, warnings: list[str]) -> QGroupBox:
-        box = QGroupBox(self.tr("Warnings"))
+        box = group_box(self.tr("Warnings"))
         layout = QVBoxLayout(box)
         if not warnings:
             layout.addWidget(text_label(self.tr("None."), muted=True))

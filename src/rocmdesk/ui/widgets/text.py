@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 
@@ -23,7 +24,7 @@ def text_label(text: str, parent: QWidget | None = None, *, small: bool = False,
     label.setFont(font)
     if muted:
         pal = label.palette()
-        pal.setColor(label.foregroundRole(), pal.color(pal.ColorGroup.Disabled, pal.ColorRole.WindowText))
+        pal.setColor(label.foregroundRole(), muted_colour(pal))
         label.setPalette(pal)
     return label
 
@@ -38,3 +39,10 @@ def format_bytes(n: int | None) -> str | None:
             return f"{size:.0f} {unit}" if unit == "B" or size >= 100 else f"{size:.1f} {unit}"
         size /= 1024
     return None
+
+
+def muted_colour(pal: QPalette) -> QColor:
+    """Text colour two thirds of the way from background to text: quieter, still readable (light or dark theme)."""
+    fg, bg = pal.color(QPalette.ColorRole.WindowText), pal.color(QPalette.ColorRole.Window)
+    return QColor(*(round(b + (f - b) * 0.68) for f, b in ((fg.red(), bg.red()), (fg.green(), bg.green()),
+                                                              (fg.blue(), bg.blue()))))
