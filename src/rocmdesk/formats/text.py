@@ -1,0 +1,98 @@
+"""Text clean-up shared by the parsers: what terminals, pastes and decoders add to tool output."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rocmdesk.formats.errors import FormatError
+
+# CSI sequences (colours, cursor moves) and the short two-byte escapes.
+_ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+# tmux copy-mode puts "[391/1815]" at the right edge of copied lines.
+_TMUX_MARK_RE = re.compile(r"\s{2,}\[\d+/\d+\]\s*$")
+# Terminal-to-HTML pastes in issue trackers (<font color=...>, <b>); only these tags,
+# because "<username>" in a pasted line is content.
+_HTML_TAG_RE = re.compile(r"</?(?:font|b|i|pre|code|span|br)\b[^>]*>", re.IGNORECASE)
+# Characters that do not occur in text output: C0 controls other than tab/newline/CR/ESC/FF/VT,
+# and U+FFFD, which a lenient decoder leaves for invalid bytes.
+_SUSPICIOUS_RE = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
+
+BINARY_RATIO = 0.25  # above this share of suspicious characters, the input is not text
+
+
+@dataclass
+class CleanStats:
+    ansi: int = 0  # lines that carried escape sequences
+    tmux: int = 0  # lines that carried tmux copy-mode markers
+    html: int = 0  # lines that carried HTML tags
+
+
+def binary_reason(text: str) -> str | None:
+    """Why ``text`` is not tool output but decoded binary data, or None when it reads as text."""
+    if not text:
+        return None
+    sample = text[:65536]
+    bad = len(_SUSPICIOUS_RE.findall(sample))
+    if bad / len(sample) > BINARY_RATIO:
+        return f"the input looks binary ({100 * bad // len(sample)}% NUL, control or undecodable bytes), not text output"
+    return None
+
+
+def clean_lines(text: str) -> tuple[list[str], CleanStats]:
+    """Split into lines with escapes, tmux markers, NULs and trailing blanks removed.
+
+    Leading indentation is kept: parsers may use it as a hint.
+    """
+    stats = CleanStats()
+    out: list[str] = []
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        if "\x1b" in line:
+            stripped = _ANSI_RE.sub("", line)
+            if stripped != line:
+                stats.ansi += 1
+            line = stripped.replace("\x1b", "")
+        if "<" in line:
+            stripped = _HTML_TAG_RE.sub("", line)
+            if stripped != line:
+                stats.html += 1
+                line = stripped
+        if "\x00" in line:
+            line = line.replace("\x00", "")  # NUL-padded fixed-size strings
+        marked = _TMUX_MARK_RE.sub("", line)
+        if marked != line:
+            stats.tmux += 1
+            line = marked
+        out.append(line.rstrip())
+    return out, stats
+
+
+def decode_input(data: bytes) -> str:
+    """Decode captured or pasted tool output; reject data that is plainly not text.
+
+    Understands UTF-8 (with or without BOM) and UTF-16 (PowerShell redirects on WSL hosts);
+    invalid bytes become U+FFFD.  Raises FormatError for binary data.
+    """
+    if data.startswith(b"\xef\xbb\xbf"):
+        text = data[3:].decode("utf-8", errors="replace")
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        text = data.decode("utf-16", errors="replace")
+    else:
+        utf16 = _bare_utf16(data)
+        text = data.decode(utf16 or "utf-8", errors="replace")
+    reason = binary_reason(text)
+    if reason:
+        raise FormatError(reason)
+    return text
+
+
+def _bare_utf16(data: bytes) -> str | None:
+    """UTF-16 without a BOM: mostly-ASCII text leaves every other byte NUL."""
+    if len(data) < 8:
+        return None
+    even, odd = data[0::2], data[1::2]
+    if odd.count(0) >= 0.9 * len(odd) and even.count(0) <= 0.1 * len(even):
+        return "utf-16-le"
+    if even.count(0) >= 0.9 * len(even) and odd.count(0) <= 0.1 * len(odd):
+        return "utf-16-be"
+    return None
