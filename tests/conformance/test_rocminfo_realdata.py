@@ -7,6 +7,7 @@ a new sample fails until someone reads its ground truth.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,8 @@ from rocmdesk.formats.rocminfo import RocminfoReport, parse_rocminfo, physical_g
 
 pytestmark = pytest.mark.conformance
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+# ../shared beside the repo root; ROCMDESK_SHARED overrides it as in tests/conftest.py
+SHARED = Path(os.environ.get("ROCMDESK_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
 REALDATA = SHARED / "realdata"
 FOLDERS = ("rocminfo", "rocminfo-errors")
 
