@@ -1,0 +1,70 @@
+"""Loading the knowledge data files (package data under ``data/``).
+
+Every loader is cached and runs on first use only, so importing
+``rocmdesk.knowledge`` costs nothing at start-up.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+def _read(name: str) -> str:
+    return resources.files("rocmdesk.knowledge").joinpath("data", name).read_text(encoding="utf-8")
+
+
+@cache
+def load_json(name: str) -> Any:
+    return json.loads(_read(name))
+
+
+@cache
+def load_tsv(name: str) -> tuple[dict[str, str], ...]:
+    """Rows of a tab-separated file; lines starting with ``#`` above the header are comments."""
+    lines = [ln for ln in _read(name).splitlines() if ln and not ln.startswith("#")]
+    reader = csv.DictReader(io.StringIO("\n".join(lines)), delimiter="\t", quoting=csv.QUOTE_NONE)
+    return tuple(dict(row) for row in reader)
+
+
+def as_of() -> str:
+    """ISO date the knowledge data was compiled."""
+    return str(load_json("meta.json")["as_of"])
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    """What a source key in the data stands for."""
+
+    key: str
+    what: str
+    url: str | None
+
+
+@cache
+def _sources() -> dict[str, SourceInfo]:
+    raw = load_json("sources.json")["sources"]
+    return {k: SourceInfo(k, v["what"], v.get("url")) for k, v in raw.items()}
+
+
+def source_info(key: str) -> SourceInfo | None:
+    """Look up a source key such as ``S-TOPO`` or ``gpuopen``."""
+    return _sources().get(key)
+
+
+def all_sources() -> list[SourceInfo]:
+    return list(_sources().values())
+
+
+def join_sources(*groups: tuple[str, ...] | list[str]) -> str | None:
+    """Source keys, de-duplicated in order, as one string (None when there are none)."""
+    seen: dict[str, None] = {}
+    for group in groups:
+        for key in group:
+            seen.setdefault(key, None)
+    return ", ".join(seen) or None

@@ -1,0 +1,111 @@
+"""PCI device ids -> gfx target, chip and product names (for when KFD or libdrm's amdgpu.ids can't tell)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from rocmdesk.knowledge._data import load_tsv
+
+_HEX = re.compile(r"(?:0x)?([0-9a-f]{1,4})")
+
+
+def normalize_device_id(device_id: str | int | None) -> str | None:
+    """``"0x73FF\\n"`` / ``"73ff"`` / ``29695`` -> ``"73ff"``; None if it is not a 16-bit id."""
+    if device_id is None or isinstance(device_id, bool):
+        return None
+    if isinstance(device_id, int):
+        return f"{device_id:04x}" if 0 <= device_id <= 0xFFFF else None
+    m = _HEX.fullmatch(device_id.strip().lower())
+    return m.group(1).zfill(4) if m else None
+
+
+def normalize_revision(revision: str | int | None) -> str | None:
+    """``"0xC8"`` / ``"c8"`` / ``200`` -> ``"c8"``."""
+    if revision is None or isinstance(revision, bool):
+        return None
+    if isinstance(revision, int):
+        return f"{revision:02x}" if 0 <= revision <= 0xFF else None
+    text = revision.strip().lower()
+    text = text[2:] if text.startswith("0x") else text
+    return text.zfill(2) if re.fullmatch(r"[0-9a-f]{1,2}", text) else None
+
+
+@dataclass(frozen=True)
+class DeviceIdEntry:
+    """One row of the device-id table.  ``kind`` is apu | dgpu | instinct | pro; ``revision`` "*" means any."""
+
+    device_id: str
+    revision: str
+    gfx: str
+    codename: str
+    family: str
+    kind: str
+    products: tuple[str, ...]
+    sources: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        return "+".join(self.sources)
+
+
+def _entry(row: dict[str, str]) -> DeviceIdEntry:
+    products = tuple(p.strip() for p in row["products"].split(";") if p.strip() and p.strip() != "-")
+    return DeviceIdEntry(
+        device_id=row["device_id"],
+        revision=row["revision"],
+        gfx=row["gfx"],
+        codename=row["codename"],
+        family=row["family"],
+        kind=row["kind"],
+        products=products,
+        sources=tuple(row["source"].split("+")),
+    )
+
+
+@cache
+def _devices() -> dict[tuple[str, str], DeviceIdEntry]:
+    return {(r["device_id"], r["revision"]): _entry(r) for r in load_tsv("device_ids.tsv")}
+
+
+@cache
+def _names() -> dict[tuple[str, str], tuple[str, str, bool]]:
+    return {(r["device_id"], r["revision"]): (r["name"], r["source"], r["generic"] == "yes")
+            for r in load_tsv("amdgpu_names.tsv")}
+
+
+def _name_row(device_id: str | int | None, revision: str | int | None) -> tuple[str, str, bool] | None:
+    did = normalize_device_id(device_id)
+    if did is None:
+        return None
+    rev = normalize_revision(revision)
+    names = _names()
+    return (names.get((did, rev)) if rev else None) or names.get((did, "*"))
+
+
+def device(device_id: str | int | None, revision: str | int | None = None) -> DeviceIdEntry | None:
+    """The table entry for a PCI device id; a known revision picks its own row (73ff rev df is gfx1031)."""
+    did = normalize_device_id(device_id)
+    if did is None:
+        return None
+    rev = normalize_revision(revision)
+    table = _devices()
+    return (table.get((did, rev)) if rev else None) or table.get((did, "*"))
+
+
+def all_devices() -> list[DeviceIdEntry]:
+    """Every row, revision-specific ones included, ordered by device id."""
+    return sorted(_devices().values(), key=lambda e: (e.device_id, e.revision != "*", e.revision))
+
+
+def marketing_name(device_id: str | int | None, revision: str | int | None = None) -> tuple[str, str] | None:
+    """(name, source keys) from rocmdesk's own table; a family name where one id covers several cards."""
+    row = _name_row(device_id, revision)
+    return (row[0], row[1]) if row else None
+
+
+def is_generic_name(device_id: str | int | None, revision: str | int | None = None) -> bool | None:
+    """Whether :func:`marketing_name` gives a product-family name rather than one card; None if there is no name."""
+    row = _name_row(device_id, revision)
+    return row[2] if row else None
