@@ -125,3 +125,15 @@ def test_every_target_gets_a_verdict() -> None:
         for w in k.torch_wheels():
             for tag in w.index_tags:
                 _check(k.support_for(t.gfx, None, w.for_tag(tag)))
+
+
+def test_a_measured_arch_list_decides() -> None:
+    # what torch.cuda.get_arch_list() said in a real venv beats the table
+    w = k.measured_wheel("2.9.1+rocm6.4", ["gfx1030", "gfx1100", "gfx90a:sramecc+:xnack-"])
+    assert w.index_tags == ("rocm6.4",) and "gfx90a" in w.arch_list
+    assert k.support_for("gfx1100", wheel=w).status == "supported"
+    s = k.support_for("gfx1201", wheel=w)
+    assert s.status == "unsupported" and "measured" in s.reason
+    s = k.support_for("gfx1032", wheel=w)
+    assert (s.status, s.override) == ("override", "10.3.0")
+    assert k.measured_wheel("2.15.0.dev20261101", ["gfx1100"], "7.2.53211-abc").index_tags == ("rocm7.2",)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from packaging.version import InvalidVersion
+
 from rocmdesk.knowledge._data import as_of, join_sources
 from rocmdesk.knowledge.gfx import GfxTarget, gfx_target, normalize_gfx
 from rocmdesk.knowledge.releases import RocmRelease, closest_rocm_release, latest_rocm, parse_rocm_version
@@ -168,7 +170,12 @@ def support_for(gfx: str, rocm_version: str | None = None, wheel: TorchWheel | s
 
 def _newer_hint(t: GfxTarget, w: TorchWheel | None) -> str:
     first = first_wheel_with(t.gfx)
-    if first is None or w is None or first.key <= w.key:
+    if first is None or w is None:
+        return ""
+    try:
+        if first.key <= w.key:
+            return ""
+    except InvalidVersion:
         return ""
     return f"; torch {first.torch_version}+ wheels carry {t.gfx} natively"
 

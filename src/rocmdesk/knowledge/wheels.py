@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -57,6 +58,8 @@ class TorchWheel:
     def label(self) -> str:
         """Short human name, e.g. "torch 2.13.0 wheels (rocm7.2)"."""
         tags = ", ".join(self.index_tags)
+        if self.channel == "installed":
+            return f"the installed torch {self.torch_version} wheels ({tags}, measured)"
         version = self.torch_version if self.channel != "nightly" else f"{self.key.major}.{self.key.minor} nightly"
         return f"torch {version} wheels ({tags})"
 
@@ -192,6 +195,45 @@ def wheel_for(torch_version: str | None = None, rocm_tag: str | None = None) -> 
     stable = [w for w in with_tag if w.channel == "stable"]
     pick = (stable or with_tag or [None])[-1]
     return pick.for_tag(tag) if pick else None
+
+
+def measured_wheel(torch_version: str, arch_list: Iterable[str], rocm_version: str | None = None) -> TorchWheel:
+    """A TorchWheel for what a venv really has (``torch.__version__``, ``torch.cuda.get_arch_list()``).
+
+    Pass it to ``support_for(..., wheel=...)`` so the verdict uses the measured arch list.
+    ``rocm_version`` (e.g. from ``torch.version.hip``) names the bundled ROCm when the version has no +rocm tag.
+    """
+    from rocmdesk.knowledge.gfx import normalize_gfx
+
+    base, _, local = torch_version.strip().partition("+")
+    if local.startswith("rocm"):
+        tag = local
+    elif rocm_version and (v := _rocm_minor(rocm_version)):
+        tag = "rocm" + v
+    else:
+        tag = "rocm"
+    arch = tuple(dict.fromkeys(g for g in (normalize_gfx(a) for a in arch_list) if g))
+    return TorchWheel(
+        torch_version=base,
+        channel="installed",
+        index_tags=(tag,),
+        arch_list=arch,
+        arch_uncertain=(),
+        tag_arch_exclude=(),
+        layouts=(),
+        torchvision=None,
+        torchvision_confidence=None,
+        confidence="measured",
+        notes="",
+        tag_sources=(),
+        arch_sources=(),
+    )
+
+
+def _rocm_minor(hip_version: str) -> str | None:
+    """torch.version.hip "6.4.43482-0f2d60242" -> "6.4"."""
+    parts = hip_version.strip().split(".")
+    return f"{parts[0]}.{parts[1]}" if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() else None
 
 
 def first_wheel_with(gfx: str) -> TorchWheel | None:
