@@ -147,3 +147,9 @@ def test_per_node_override_wins_and_sets_reported(tmp_path):
     assert report.gpus[0].gfx == "gfx1032" and report.gpus[0].gfx_reported == "gfx1030"
     host.env = {"HSA_OVERRIDE_GFX_VERSION": "banana"}
     assert any("not a valid" in w for w in detect(host).warnings)
+
+
+def test_revision_picks_the_right_chip(tmp_path):
+    # 73ff rev df is a Navi 22 (RX 6750 GRE 10GB), not the Navi 23 the id usually means
+    pci_card(tmp_path, "card0", "0000:03:00.0", "0x1002", "0x73ff", revision="0xdf")
+    assert detect(Host.at_root(tmp_path)).gpus[0].gfx == "gfx1031"

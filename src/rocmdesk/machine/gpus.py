@@ -139,28 +139,28 @@ def _gfx_for_card(card: DrmCard) -> tuple[str | None, str | None]:
         if gfx:
             return gfx, "ip_discovery"
     if card.device_id:
-        entry = knowledge.device(card.device_id)
+        entry = knowledge.device(card.device_id, card.revision)
         if entry is not None and entry.gfx:
             return entry.gfx, "device_id"
     return None, None
 
 
-def _apu(device_id: str | None) -> bool | None:
+def _apu(device_id: str | None, revision: str | None) -> bool | None:
     from rocmdesk import knowledge
 
     if device_id is None:
         return None
-    entry = knowledge.device(device_id)
+    entry = knowledge.device(device_id, revision)
     if entry is None:
         return None
     return entry.kind == "apu"
 
 
-def _family(gfx: str | None, device_id: str | None) -> str | None:
+def _family(gfx: str | None, device_id: str | None, revision: str | None) -> str | None:
     from rocmdesk import knowledge
 
     if device_id:
-        entry = knowledge.device(device_id)
+        entry = knowledge.device(device_id, revision)
         if entry is not None and entry.family:
             return entry.family
     if gfx:
@@ -206,11 +206,11 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
         device_id = node.device_id or (card.device_id if card else None)
         if gfx is None and card is not None:
             gfx, gfx_source = _gfx_for_card(card)
+        revision = card.revision if card else None
         if gfx is None and device_id:
-            entry = knowledge.device(device_id)
+            entry = knowledge.device(device_id, revision)
             if entry is not None and entry.gfx:
                 gfx, gfx_source = entry.gfx, "device_id"
-        revision = card.revision if card else None
         name, name_source = marketing_name(names, device_id, revision)
         vram = node.mem_bank_bytes or (node.prop("local_mem_size") or None)
         if card is not None and card.vram_total_bytes and partition is None:
@@ -226,14 +226,14 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
                 pci_slot=(card.pci_slot if card and partition is None else node.pci_slot),
                 vram_total_bytes=vram,
                 kfd_node=node.node,
-                apu=_apu(device_id),
+                apu=_apu(device_id, revision),
                 subsystem_vendor=card.subsystem_vendor if card else None,
                 subsystem_device=card.subsystem_device if card else None,
                 card=card.card if card else None,
                 render_node=f"/dev/dri/renderD{node.render_minor}" if node.render_minor else None,
                 gfx_source=gfx_source,
                 name_source=name_source,
-                family=_family(gfx, device_id),
+                family=_family(gfx, device_id, revision),
                 partition=partition,
                 physical_id=physical_id,
                 runtime_status=card.runtime_status if card else None,
@@ -257,14 +257,14 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
                 pci_slot=card.pci_slot,
                 vram_total_bytes=card.vram_total_bytes,
                 kfd_node=None,
-                apu=_apu(card.device_id),
+                apu=_apu(card.device_id, card.revision),
                 subsystem_vendor=card.subsystem_vendor,
                 subsystem_device=card.subsystem_device,
                 card=card.card,
                 render_node=f"/dev/dri/renderD{card.render_minor}" if card.render_minor is not None else None,
                 gfx_source=gfx_source,
                 name_source=name_source,
-                family=_family(gfx, card.device_id),
+                family=_family(gfx, card.device_id, card.revision),
                 runtime_status=card.runtime_status,
                 sysfs_device=card.device_path,
             )

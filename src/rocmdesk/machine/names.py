@@ -70,7 +70,7 @@ def marketing_name(
     found = knowledge.marketing_name(device_id, revision)
     if found:
         return found[0], "rocmdesk-table"
-    entry = knowledge.device(device_id)
+    entry = knowledge.device(device_id, revision)
     if entry is not None and entry.products:
         products = [p for p in entry.products if p and p != "-"]
         if products:

@@ -43,8 +43,8 @@ def read_os(host: Host) -> OsInfo:
         id_like=rel.get("ID_LIKE", "").split(),
         pretty_name=rel.get("PRETTY_NAME") or None,
     )
-    # derivatives (Mint, Pop!_OS) name the Ubuntu base they follow
-    ubuntu_base = rel.get("UBUNTU_CODENAME") or None
+    # derivatives name the base they follow: Mint/Pop!_OS UBUNTU_CODENAME, LMDE DEBIAN_CODENAME
+    ubuntu_base = rel.get("UBUNTU_CODENAME") or rel.get("DEBIAN_CODENAME") or None
     info.repo_codename = knowledge.repo_codename(
         info.id, info.version_id, ubuntu_base or info.codename, info.id_like
     )
