@@ -40,9 +40,12 @@ def _hex_value(text: str | None, width: int) -> str | None:
     if text is None:
         return None
     try:
-        return f"{int(text, 16):0{width}x}"
+        value = int(text, 16)
     except ValueError:
         return None
+    if not 0 <= value < 16**width:
+        return None  # a PCI id has a fixed width: anything longer is garbage, not an id
+    return f"{value:0{width}x}"
 
 
 def parse_uevent(text: str | None) -> dict[str, str]:

@@ -39,9 +39,12 @@ def parse_amdgpu_ids(text: str, path: str | None = None) -> NameTable:
             continue
         dev, rev, name = parts
         try:
-            key = (f"{int(dev, 16):04x}", f"{int(rev, 16):02x}")
+            dev_n, rev_n = int(dev, 16), int(rev, 16)
         except ValueError:
             continue
+        if not (0 <= dev_n <= 0xFFFF and 0 <= rev_n <= 0xFF):
+            continue
+        key = (f"{dev_n:04x}", f"{rev_n:02x}")
         if name:
             names[key] = name
     return NameTable(path=path, version=version, names=names)
