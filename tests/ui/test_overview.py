@@ -38,7 +38,7 @@ def test_two_gpus_show_names_verdicts_and_facts(open_window):
     text = joined(page)
     assert "gfx1032 (reported as gfx1030)" in text
     assert "24.0 GiB" in text and "0000:03:00.0" in text and "Discrete" in text
-    assert "Source: ROCm 6.2 compatibility matrix" in text
+    assert "ROCm 6.2 compatibility matrix" in page.cards[1].sources.text()
     assert "Ubuntu 22.04.4 LTS" in text and "6.8.0-40-generic" in text and "6.2.1 at /opt/rocm-6.2.1" in text
     assert "/opt/rocm-5.7.0 (no package owns it)" in text
     assert "log out and in again" in text and "EACCES" in text

@@ -7,7 +7,10 @@ a machine without an AMD GPU gets an offer to explore a simulated one.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -38,6 +41,18 @@ class _Body(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         return QSize(super().minimumSizeHint().width(), 0)
+
+
+def plain_font() -> QFont:
+    font = QFont(QApplication.font())
+    font.setBold(False)  # set explicitly, so it does not inherit a bold parent
+    return font
+
+
+def short_repo_line(line: str) -> str:
+    """'deb [arch=amd64 signed-by=...] https://repo.radeon.com/rocm/apt/6.2.4 jammy main' -> 'repo.radeon.com/rocm/apt/6.2.4 jammy main'."""
+    line = re.sub(r"^deb(-src)?\s+(\[[^\]]*\]\s+)?", "", line.strip())
+    return re.sub(r"^https?://", "", line)
 
 
 def group_box(title: str) -> QGroupBox:
@@ -106,7 +121,7 @@ class OverviewPage(QWidget):
     def _where(self) -> str:
         s = self.session
         if s.simulate:
-            return self.tr("simulated machine “{name}”").format(name=s.description())
+            return self.tr("the simulated machine {name}").format(name=s.simulate)
         if s.root:
             return self.tr("the machine tree at {root}").format(root=s.root)
         return self.tr("this computer")
@@ -172,7 +187,7 @@ class OverviewPage(QWidget):
             layout.addWidget(self._no_gpu_box())
         if report.override_env:
             rows = [(k, v) for k, v in sorted(report.override_env.items())]
-            note = self.tr("These are set in rocmdesk’s environment; the runtime reports a different gfx target under them.")
+            note = self.tr("Set in the environment rocmdesk sees; under them the runtime reports a different gfx target.")
             layout.addWidget(self._section(self.tr("GPU overrides in effect"), rows, note))
 
         columns = QHBoxLayout()
@@ -183,7 +198,7 @@ class OverviewPage(QWidget):
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(self._section(self.tr("GPU access"), self._access_rows(report.access),
-                                      self._access_note(report.access)))
+                                      self._access_note(report)))
         right.addWidget(self._warnings(report.warnings))
         right.addStretch(1)
         columns.addLayout(left, 1)
@@ -191,10 +206,10 @@ class OverviewPage(QWidget):
         layout.addLayout(columns)
 
         as_of = report.knowledge_as_of or self.tr("an unknown date")
-        layout.addWidget(text_label(
-            self.tr("Verdicts use rocmdesk’s knowledge as of {date}. Report source: {source}.").format(
-                date=as_of, source=report.source),
-            small=True, muted=True))
+        footer = self.tr("Verdicts use rocmdesk’s knowledge as of {date}.").format(date=as_of)
+        if not report.simulated:  # a simulated machine is named by the banner already
+            footer += " " + self.tr("Report source: {source}.").format(source=report.source)
+        layout.addWidget(text_label(footer, small=True, muted=True))
         layout.addStretch(1)
         self._set_body(body)
         self._sync()
@@ -218,10 +233,9 @@ class OverviewPage(QWidget):
         layout = QVBoxLayout(box)
         layout.addWidget(text_label(self.tr(
             "rocmdesk found no AMD GPU on {where}: none in the kernel’s GPU compute list (/dev/kfd topology) "
-            "or among the display devices. If there is an AMD card in this computer, check below that the "
-            "amdgpu driver is loaded."
+            "or among the display devices. If there should be one, check below that the amdgpu driver is loaded."
         ).format(where=self._where())))
-        machines = self.session.machines()
+        machines = [m for m in self.session.machines() if m.name != self.session.simulate]
         if not machines:
             layout.addWidget(text_label(self.tr("Simulated machines are not available in this installation."),
                                         small=True, muted=True))
@@ -231,17 +245,22 @@ class OverviewPage(QWidget):
         )))
         row = QHBoxLayout()
         self.sim_combo = QComboBox()
-        self.sim_combo.setFont(QApplication.font())  # not the box's bold title font
+        self.sim_combo.setFont(plain_font())  # not the box's bold title font
         for m in machines:
-            self.sim_combo.addItem(m.description or m.name, m.name)
+            self.sim_combo.addItem(m.name, m.name)
+            self.sim_combo.setItemData(self.sim_combo.count() - 1, m.description, Qt.ItemDataRole.ToolTipRole)
         self.sim_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         row.addWidget(self.sim_combo)
         self.explore_button = QPushButton(self.tr("Explore a simulated machine"))
-        self.explore_button.setFont(QApplication.font())
+        self.explore_button.setFont(plain_font())
         self.explore_button.clicked.connect(self._explore)
         row.addWidget(self.explore_button)
         row.addStretch(1)
         layout.addLayout(row)
+        self.sim_description = text_label(machines[0].description, small=True)
+        self.sim_combo.currentIndexChanged.connect(
+            lambda i: self.sim_description.setText(machines[i].description if 0 <= i < len(machines) else ""))
+        layout.addWidget(self.sim_description)
         return box
 
     def _explore(self) -> None:
@@ -307,8 +326,11 @@ class OverviewPage(QWidget):
         if rocm.primary_version:
             rows.append((self.tr("In use"), rocm.primary_version))
         if rocm.packages:
-            rows.append((self.tr("Packages"), self.tr("{n} ROCm packages (dpkg)").format(n=len(rocm.packages))))
-        rows.append((self.tr("AMD apt repository"), "\n".join(rocm.repo_lines) or self.tr("not configured")))
+            n = len(rocm.packages)
+            count = self.tr("1 ROCm package (dpkg)") if n == 1 else self.tr("{n} ROCm packages (dpkg)").format(n=n)
+            rows.append((self.tr("Packages"), count))
+        repos = "\n".join(short_repo_line(line) for line in rocm.repo_lines)
+        rows.append((self.tr("AMD apt repository"), repos or self.tr("not configured")))
         if rocm.residue:
             rows.append((self.tr("Left over"), "\n".join(rocm.residue)))
         if rocm.rocminfo_error:
@@ -347,20 +369,36 @@ class OverviewPage(QWidget):
             rows.append((self.tr("Render nodes"), self.tr("none found")))
         return rows
 
-    def _access_note(self, a: AccessInfo) -> str | None:
+    def _and(self, items: list[str]) -> str:
+        if len(items) < 2:
+            return "".join(items)
+        return self.tr("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+    def _access_note(self, report: MachineReport) -> str | None:
+        a = report.access
         notes = []
+        if a.kfd is not None and not a.kfd.present:
+            if report.os.container:
+                notes.append(self.tr("There is no /dev/kfd in this container: start it with "
+                                     "“--device /dev/kfd --device /dev/dri”, on a host whose amdgpu driver is loaded."))
+            else:
+                notes.append(self.tr("There is no /dev/kfd: it appears when the amdgpu driver is loaded."))
         if a.needs_relogin:
             pending = [g for g in a.groups_configured if g in ("render", "video") and g not in (a.groups_session or [])]
             notes.append(self.tr(
                 "You were added to {groups} but you must log out and in again before it takes effect "
                 "(“newgrp render” fixes one terminal)."
-            ).format(groups=", ".join(pending) or "render"))
+            ).format(groups=self._and(pending or ["render"])))
         if a.missing_groups:
             user = a.user or "$USER"
-            notes.append(self.tr(
-                "Not in group {groups}, so the GPU will not open. Add yourself with "
-                "“sudo usermod -a -G render,video {user}”, then log out and in again."
-            ).format(groups=", ".join(a.missing_groups), user=user))
+            if len(a.missing_groups) == 1:
+                text = self.tr("Not in the group {groups}, so the GPU will not open. "
+                               "Add yourself, then log out and in again:")
+            else:
+                text = self.tr("Not in the groups {groups}, so the GPU will not open. "
+                               "Add yourself, then log out and in again:")
+            notes.append(text.format(groups=self._and(a.missing_groups))
+                         + f"\n    sudo usermod -a -G render,video {user}")
         if a.ok is True and not notes:
             notes.append(self.tr("This user can open the GPU."))
         elif a.ok is False and not notes:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
+from rocmdesk.knowledge import source_info
 from rocmdesk.machine.model import Gpu, Support
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
@@ -60,8 +63,30 @@ class GpuCard(QFrame):
         self.reason = text_label(support.reason if support and support.reason else self.tr("No verdict was made for this GPU."), small=True)
         layout.addWidget(self.reason)
         if support and support.source:
-            layout.addWidget(text_label(self.tr("Source: {source}").format(source=support.source), small=True, muted=True))
+            self.sources = self._sources_label(support.source)
+            layout.addWidget(self.sources)
         layout.addStretch(1)
+
+    def _sources_label(self, source: str) -> QLabel:
+        """Source keys as links where the knowledge data knows a URL; what each is, on hover."""
+        keys = [k.strip() for k in source.split(",") if k.strip()]
+        parts, tips = [], []
+        for key in keys:
+            info = source_info(key)
+            text = html.escape(key).replace("-", "\u2011")  # non-breaking hyphen: never split "S-SR600"
+            if info and info.url:
+                text = f'<a href="{html.escape(info.url, quote=True)}">{text}</a>'
+            parts.append(text)
+            if info:
+                tips.append(f"{key}: {info.what}")
+        prefix = self.tr("Source:") if len(keys) == 1 else self.tr("Sources:")
+        label = text_label("", small=True, muted=True)
+        label.setTextFormat(Qt.TextFormat.RichText)
+        label.setText(html.escape(prefix) + " " + ", ".join(parts))
+        label.setOpenExternalLinks(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        label.setToolTip("\n".join(tips))
+        return label
 
     def verdict_text(self, support: Support | None) -> str:
         status = support.status if support else "unknown"

@@ -1,0 +1,84 @@
+"""The Overview page over the real detector and the project's simulated machines."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QLabel
+
+simulate = pytest.importorskip("rocmdesk.machine.simulate")
+
+
+@pytest.fixture
+def real_window(qtbot):
+    from rocmdesk.ui.main_window import MainWindow
+    from rocmdesk.ui.session import MachineSession
+
+    def _open(name: str) -> MainWindow:
+        window = MainWindow(MachineSession(simulate=name))
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: not window.session.busy, timeout=20000)
+        assert window.session.error is None, window.session.error
+        return window
+
+    return _open
+
+
+def _text(window) -> str:
+    return "\n".join(label.text() for label in window.overview.findChildren(QLabel))
+
+
+def test_rx6600xt_needs_override_and_relogin(real_window):
+    window = real_window("rx6600xt-ubuntu2204")
+    cards = window.overview.cards
+    assert [c.title.text() for c in cards] == ["AMD Radeon RX 6600 XT"]
+    assert cards[0].verdict.text() == "Works with override HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    assert "log out and in again" in _text(window)
+    assert window.banner.isVisible() and "nothing here is your real computer" in window.banner.label.text()
+
+
+def test_mi300x_shows_eight_cards_and_scrolls(real_window):
+    window = real_window("mi300x-8gpu-server")
+    assert len(window.overview.cards) == 8
+    assert {c.verdict.text() for c in window.overview.cards} == {"Supported"}
+    assert window.overview.scroll.verticalScrollBar().maximum() > 0
+
+
+def test_no_amd_gpu_offers_the_other_machines(real_window, qtbot):
+    window = real_window("no-amd-gpu")
+    page = window.overview
+    assert page.cards == [] and page.explore_button is not None
+    names = [page.sim_combo.itemData(i) for i in range(page.sim_combo.count())]
+    assert "rx6600xt-ubuntu2204" in names
+    page.sim_combo.setCurrentIndex(names.index("rx6600xt-ubuntu2204"))
+    page.explore_button.click()
+    qtbot.waitUntil(lambda: not window.session.busy and bool(page.cards), timeout=20000)
+    assert window.session.simulate == "rx6600xt-ubuntu2204"
+    assert "RX 6600 XT" in window.banner.label.text()
+
+
+@pytest.mark.parametrize("name", [m.name for m in simulate.list_machines()])
+def test_every_simulated_machine_renders_without_error(real_window, name):
+    window = real_window(name)
+    assert window.overview.cards or window.overview.explore_button is not None
+
+
+def test_run_opens_the_window_and_returns_when_it_closes(qapp):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from rocmdesk.ui.app import run
+    from rocmdesk.ui.main_window import MainWindow
+
+    seen: list[str] = []
+
+    def close_all() -> None:
+        for w in QApplication.topLevelWidgets():
+            if isinstance(w, MainWindow):
+                seen.append(w.windowTitle())
+                w.close()
+                w.deleteLater()
+
+    QTimer.singleShot(300, close_all)
+    assert run(["rocmdesk"], simulate="no-amd-gpu") == 0
+    assert seen == ["rocmdesk"]
