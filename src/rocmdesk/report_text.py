@@ -45,7 +45,7 @@ def format_report(report: MachineReport) -> str:
         for g in report.gpus:
             kind = "APU" if g.apu else ("discrete" if g.apu is False else "-")
             if g.partition is not None:
-                kind += f" part {g.partition}"
+                kind = f"partition {g.partition}"
             status = STATUS_WORDS.get(g.support.status, g.support.status) if g.support else "unknown"
             rows.append([str(g.index), g.name or "-", g.gfx or "?", _gib(g.vram_total_bytes),
                          g.pci_slot or "-", kind, status])
@@ -59,7 +59,7 @@ def format_report(report: MachineReport) -> str:
     out.append("\n")
     facts = [
         ["OS", f"{os_.pretty_name or os_.id or 'unknown'}"
-               + (f" ({os_.codename})" if os_.codename else "")
+               + (f" ({os_.codename})" if os_.codename and os_.codename not in (os_.pretty_name or "") else "")
                + (f"; AMD repos: {os_.repo_codename}" if os_.repo_codename else "; no AMD repository for this OS")
                + (" [WSL]" if os_.wsl else "") + (f" [container: {os_.container}]" if os_.container else "")],
         ["Kernel", f"{report.kernel.release or 'unknown'}; amdgpu "

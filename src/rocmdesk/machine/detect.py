@@ -15,9 +15,9 @@ OVERRIDE_VAR = "HSA_OVERRIDE_GFX_VERSION"
 _PER_NODE = re.compile(rf"^{OVERRIDE_VAR}_(\d+)$")
 
 
-def _source(host: Host) -> str:
+def _source(host: Host, meta: dict | None) -> str:
     if host.simulated:
-        return f"simulated:{host.label}"
+        return f"simulated:{meta.get('name') if meta else host.label}"
     if host.live:
         return "live"
     return f"root:{host.root}"
@@ -43,9 +43,9 @@ def override_for(gpu: Gpu, env: dict[str, str]) -> str | None:
 def detect(host: Host) -> MachineReport:
     from rocmdesk import knowledge
 
-    report = MachineReport(source=_source(host), simulated=host.simulated)
-    report.knowledge_as_of = knowledge.as_of()
     meta = _sim_metadata(host)
+    report = MachineReport(source=_source(host, meta), simulated=host.simulated)
+    report.knowledge_as_of = knowledge.as_of()
     env = dict(host.env)
     if meta and isinstance(meta.get("env"), dict):
         env.update({str(k): str(v) for k, v in meta["env"].items()})

@@ -1,0 +1,118 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rocmdesk.cli import EXIT_INPUT, EXIT_NO_GPU, EXIT_OK, EXIT_USAGE, main
+from tests.conftest import REALDATA
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == EXIT_OK and out.startswith("rocmdesk ")
+
+
+def test_bad_usage_is_exit_2_with_a_message(capsys):
+    code, _, err = run(capsys, "detect", "--bogus")
+    assert code == EXIT_USAGE and "unrecognized arguments" in err
+
+
+def test_unknown_simulated_machine_lists_the_names(capsys):
+    code, _, err = run(capsys, "detect", "--simulate", "nope")
+    assert code == EXIT_USAGE
+    assert "no simulated machine called 'nope'" in err and "rx6600xt-ubuntu2204" in err
+    assert "Traceback" not in err
+
+
+def test_root_must_be_a_directory(capsys, tmp_path):
+    code, _, err = run(capsys, "detect", "--root", str(tmp_path / "missing"))
+    assert code == EXIT_USAGE and "not a directory" in err
+
+
+def test_root_and_simulate_exclude_each_other(capsys, tmp_path):
+    code, _, err = run(capsys, "--root", str(tmp_path), "detect", "--simulate", "no-amd-gpu")
+    assert code == EXIT_USAGE
+
+
+def test_top_level_simulate_reaches_the_subcommand(capsys):
+    code, out, _ = run(capsys, "--simulate", "rx6600xt-ubuntu2204", "detect", "--json")
+    assert code == EXIT_OK
+    assert json.loads(out)["simulated"] is True
+
+
+def test_simulate_list_one_machine_a_line_name_first(capsys):
+    code, out, _ = run(capsys, "simulate", "list")
+    lines = out.strip().splitlines()
+    assert code == EXIT_OK and len(lines) >= 5
+    names = [ln.split("\t")[0] for ln in lines]
+    for required in ("rx7900xtx-ubuntu2404", "rx6600xt-ubuntu2204", "radeon780m-laptop", "mi300x-8gpu-server", "no-amd-gpu"):
+        assert required in names
+    assert all("\t" in ln and ln.split("\t")[1] for ln in lines)
+
+
+def test_detect_json_contract(capsys):
+    code, out, _ = run(capsys, "detect", "--simulate", "rx6600xt-ubuntu2204", "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK
+    for key in ("gpus", "other_agents", "os", "kernel", "rocm", "access", "warnings"):
+        assert key in data
+    gpu = data["gpus"][0]
+    for key in ("index", "name", "gfx", "gfx_reported", "device_id", "revision", "pci_slot",
+                "vram_total_bytes", "kfd_node", "apu", "support"):
+        assert key in gpu
+    assert set(gpu["support"]) >= {"status", "override", "reason", "source"}
+    assert gpu["gfx"] == "gfx1032" and gpu["device_id"] == "73ff"
+    assert gpu["support"]["status"] == "override" and gpu["support"]["override"] == "10.3.0"
+
+
+def test_detect_human_output_has_a_verdict_line(capsys):
+    code, out, _ = run(capsys, "detect", "--simulate", "rx6600xt-ubuntu2204")
+    assert code == EXIT_OK
+    assert "SIMULATED" in out
+    line = next(ln for ln in out.splitlines() if ln.startswith("GPU 0:"))
+    assert "gfx1032" in line and "HSA_OVERRIDE_GFX_VERSION=10.3.0" in line
+
+
+def test_detect_without_amd_gpu_exits_4(capsys):
+    code, out, _ = run(capsys, "detect", "--simulate", "no-amd-gpu")
+    assert code == EXIT_NO_GPU and "No AMD GPU found" in out
+
+
+def test_inspect_missing_file_and_directory(capsys, tmp_path):
+    code, _, err = run(capsys, "inspect", str(tmp_path / "nope.txt"))
+    assert code == EXIT_INPUT and "cannot read" in err
+    code, _, err = run(capsys, "inspect", str(tmp_path))
+    assert code == EXIT_INPUT and "directory" in err
+
+
+def test_inspect_garbage_and_binary_are_clear_errors(capsys, tmp_path):
+    junk = tmp_path / "junk.txt"
+    junk.write_text("hello world\nthis is not tool output\n")
+    code, _, err = run(capsys, "inspect", str(junk))
+    assert code == EXIT_INPUT and "Traceback" not in err and err.strip()
+    blob = tmp_path / "blob.bin"
+    blob.write_bytes(bytes(range(256)) * 40)
+    code, _, err = run(capsys, "inspect", str(blob))
+    assert code == EXIT_INPUT and "binary" in err
+
+
+def test_inspect_rocminfo_override_sample(capsys, realdata):
+    sample = realdata / "rocminfo" / "gfx1031-as-gfx1030-override-rx6700xt-rocm6.txt"
+    code, out, _ = run(capsys, "inspect", str(sample), "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["format"] == "rocminfo"
+    gpu = data["gpus"][0]
+    assert gpu["gfx"] == "gfx1031" and gpu["gfx_reported"] == "gfx1030"
+    assert any("HSA_OVERRIDE_GFX_VERSION" in w for w in data["warnings"])
+
+
+def test_python_dash_m_works():
+    out = subprocess.run([sys.executable, "-m", "rocmdesk", "simulate", "list"], capture_output=True, text=True)
+    assert out.returncode == 0 and "no-amd-gpu" in out.stdout
