@@ -120,3 +120,12 @@ def test_live_machine_really_opens_device_nodes():
     if a.kfd.present:
         assert a.kfd.opens_rw is not None
     assert a.groups_session is not None
+
+
+def test_only_the_amd_render_nodes_count(tmp_path):
+    _groups(tmp_path, render_members="")
+    w(tmp_path, "dev/dri/renderD128", "")  # an Intel iGPU's node
+    w(tmp_path, "dev/dri/renderD129", "")
+    a = read_access(Host.at_root(tmp_path), "ada", ["ada"], render_paths=["/dev/dri/renderD129"])
+    assert [n.path for n in a.render_nodes] == ["/dev/dri/renderD129"]
+    assert read_access(Host.at_root(tmp_path), "ada", ["ada"], render_paths=[]).render_nodes == []

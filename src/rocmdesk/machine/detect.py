@@ -84,7 +84,8 @@ def detect(host: Host) -> MachineReport:
     user = meta.get("user") if meta else host.user_name()
     session = meta.get("session_groups") if meta else None
     overrides = meta.get("device_nodes") if meta else None
-    report.access = read_access(host, user, session, overrides)
+    renders = [g.render_node for g in report.gpus if g.render_node]
+    report.access = read_access(host, user, session, overrides, renders)
     report.warnings.extend(_warnings(report, nodes is not None, cards))
     return report
 

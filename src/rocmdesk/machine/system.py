@@ -236,8 +236,13 @@ def parse_passwd(text: str) -> list[tuple[str, int, int]]:
 
 
 def read_access(host: Host, user: str | None, session_group_names: list[str] | None,
-                node_overrides: dict[str, dict] | None = None) -> AccessInfo:
-    """Who may open ``/dev/kfd`` and the render nodes, from the configuration and the session."""
+                node_overrides: dict[str, dict] | None = None,
+                render_paths: list[str] | None = None) -> AccessInfo:
+    """Who may open ``/dev/kfd`` and the render nodes, from the configuration and the session.
+
+    ``render_paths`` limits the check to the AMD GPUs' render nodes (another vendor's
+    iGPU has one too, and its permissions say nothing about ROCm); None checks all.
+    """
     groups = parse_group_file(host.read_text("/etc/group") or "")
     passwd = parse_passwd(host.read_text("/etc/passwd") or "")
     gid_name = {gid: name for name, gid, _ in groups}
@@ -262,7 +267,7 @@ def read_access(host: Host, user: str | None, session_group_names: list[str] | N
         elif st is not None:
             dn.owner = uid_name.get(st.uid, str(st.uid))
             dn.group = gid_name.get(st.gid, str(st.gid))
-            mode = st.mode if st.is_char_device else (st.mode & ~stat_mod.S_IFMT) | stat_mod.S_IFCHR
+            mode = st.mode if st.is_char_device else stat_mod.S_IMODE(st.mode) | stat_mod.S_IFCHR
             dn.mode = stat_mod.filemode(mode)
         if dn.present and host.live:
             check = host.try_open_rw(path)
@@ -270,7 +275,8 @@ def read_access(host: Host, user: str | None, session_group_names: list[str] | N
         return dn
 
     info.kfd = node("/dev/kfd")
-    info.render_nodes = [node(p) for p in host.glob("/dev/dri", "renderD*")]
+    paths = host.glob("/dev/dri", "renderD*") if render_paths is None else sorted(set(render_paths))
+    info.render_nodes = [node(p) for p in paths]
 
     needed = {dn.group for dn in [info.kfd, *info.render_nodes] if dn.present and dn.group and not _world_rw(dn)}
     needed &= set(GPU_GROUPS) | {dn.group for dn in [info.kfd] if dn.group}
