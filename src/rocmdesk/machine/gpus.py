@@ -226,7 +226,8 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
                 gfx_reported=None,
                 device_id=device_id,
                 revision=revision,
-                pci_slot=(card.pci_slot if card and partition is None else node.pci_slot),
+                # a partition's KFD location carries its index in the function bits; the PCI address is function 0's
+                pci_slot=(card.pci_slot if card else (_function_zero(node.pci_slot) if partition is not None else node.pci_slot)),
                 vram_total_bytes=vram,
                 kfd_node=node.node,
                 apu=_apu(device_id, revision),
