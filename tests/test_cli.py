@@ -116,3 +116,15 @@ def test_inspect_rocminfo_override_sample(capsys, realdata):
 def test_python_dash_m_works():
     out = subprocess.run([sys.executable, "-m", "rocmdesk", "simulate", "list"], capture_output=True, text=True)
     assert out.returncode == 0 and "no-amd-gpu" in out.stdout
+
+
+def test_gui_without_a_display_says_so(capsys, monkeypatch):
+    for var in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(var, raising=False)
+    code, _, err = run(capsys)
+    assert code == EXIT_USAGE and "no display" in err and "rocmdesk detect" in err
+
+
+def test_gui_checks_the_machine_name_first(capsys):
+    code, _, err = run(capsys, "--simulate", "nope")
+    assert code == EXIT_USAGE and "no simulated machine" in err

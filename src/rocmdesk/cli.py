@@ -156,8 +156,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_gui(args: argparse.Namespace) -> int:
-    if getattr(args, "root", None) and not Path(args.root).is_dir():
-        raise UsageError(f"--root {args.root}: not a directory")
+    import os
+
+    _host(args)  # the same checks as detect: an unknown machine or a bad --root is a usage error
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        raise UsageError(
+            "no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); "
+            "`rocmdesk detect` prints the same facts as text"
+        )
     from rocmdesk.ui.app import run
 
     return run(sys.argv[:1], simulate=getattr(args, "simulate", None), root=getattr(args, "root", None))
