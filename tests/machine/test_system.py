@@ -129,3 +129,12 @@ def test_only_the_amd_render_nodes_count(tmp_path):
     a = read_access(Host.at_root(tmp_path), "ada", ["ada"], render_paths=["/dev/dri/renderD129"])
     assert [n.path for n in a.render_nodes] == ["/dev/dri/renderD129"]
     assert read_access(Host.at_root(tmp_path), "ada", ["ada"], render_paths=[]).render_nodes == []
+
+
+def test_debians_own_rocm_tools_are_not_residue(tmp_path):
+    w(tmp_path, "var/lib/dpkg/status", "Package: rocm-smi\nStatus: install ok installed\nVersion: 5.2.3-1\n\n"
+      "Package: rocminfo\nStatus: install ok installed\nVersion: 5.2.3-3\n")
+    assert read_rocm(Host.at_root(tmp_path)).residue == []
+    w(tmp_path, "var/lib/dpkg/status", "Package: hip-runtime-amd\nStatus: install ok installed\n"
+      "Version: 6.2.41134.60204-139~22.04\n")
+    assert any("without rocm-core" in r for r in read_rocm(Host.at_root(tmp_path)).residue)

@@ -13,6 +13,8 @@ AMD_REPO_HOSTS = ("repo.radeon.com", "repo.amd.com")
 # Packages whose presence says "a ROCm or AMD driver install happened here"
 ROCM_PACKAGE_PREFIXES = ("rocm", "hip", "hsa", "amdgpu", "rocminfo", "miopen", "rccl", "comgr")
 GPU_GROUPS = ("render", "video")
+# AMD's repository builds: x.y.z.NNNNN-build (6.2.4.60204-139~22.04); distributions use plain 5.2.3-1
+_AMD_BUILD = re.compile(r"^(?:\d+:)?\d+\.\d+\.\d+\.\d{5}")
 
 
 # -- OS ---------------------------------------------------------------------
@@ -206,8 +208,10 @@ def _residue(info: RocmInfo) -> list[str]:
     for rv in sorted(repo_versions):
         if primary and not primary.startswith(rv) and not rv.startswith(primary):
             evidence.append(f"an apt list points at ROCm {rv} while {primary} is installed")
-    if not primary and not info.installed and info.packages:
-        evidence.append("ROCm packages without rocm-core: " + ", ".join(sorted(info.packages)[:6]))
+    amd_builds = sorted(p for p, v in info.packages.items() if _AMD_BUILD.match(v))
+    if not primary and not info.installed and amd_builds:
+        # Debian's own rocm-smi/rocminfo (5.2.3-1) are not residue; AMD's builds carry 6.2.4.60204-139
+        evidence.append("AMD ROCm packages without rocm-core: " + ", ".join(amd_builds[:6]))
     if len(repo_versions) > 1:
         evidence.append("apt lists for several ROCm versions: " + ", ".join(sorted(repo_versions)))
     return evidence
