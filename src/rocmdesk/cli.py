@@ -76,11 +76,13 @@ def _host(args: argparse.Namespace):
     if getattr(args, "simulate", None) and getattr(args, "root", None):
         raise UsageError("--root and --simulate exclude each other")
     if getattr(args, "simulate", None):
-        from rocmdesk.machine import simulate
+        from rocmdesk.machine import simcache
 
         try:
-            return simulate.open_simulated(args.simulate)
+            return simcache.open_simulated(args.simulate)
         except KeyError:
+            from rocmdesk.machine import simulate
+
             names = ", ".join(m.name for m in simulate.list_machines())
             raise UsageError(f"no simulated machine called {args.simulate!r}; there are: {names}") from None
     if getattr(args, "root", None):

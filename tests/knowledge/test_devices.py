@@ -44,8 +44,9 @@ def test_marketing_names() -> None:
     name, source = k.marketing_name("0x740F", None)
     assert name == "AMD Instinct MI210" and source
     assert k.is_generic_name("740f") is False
-    # one id, several cards: the family name, not a guess at one card
-    name, _ = k.marketing_name("744c", "c8")
+    # one id, several cards: the revision names the card; a revision nobody lists gets the family name
+    assert k.marketing_name("744c", "c8") == ("AMD Radeon RX 7900 XTX", "amdgpuids")
+    name, _ = k.marketing_name("744c", "01")
     assert "7900" in name and "series" in name and "XTX" not in name
     assert k.is_generic_name("744c") is True
     assert k.marketing_name("73ff", "df")[0] == "AMD Radeon RX 6750 GRE 10GB"

@@ -26,7 +26,7 @@ def _source(host: Host, meta: dict | None) -> str:
 def _sim_metadata(host: Host) -> dict | None:
     if not host.simulated:
         return None
-    from rocmdesk.machine.simulate import sim_metadata
+    from rocmdesk.machine.simcache import sim_metadata
 
     return sim_metadata(host.root)
 

@@ -36,10 +36,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rocmdesk.machine.host import Host
+from rocmdesk.machine.simcache import (
+    META_FILE,
+    builder_version,
+    default_cache_dir,
+    host_from_meta,
+    sim_metadata,
+    usable,
+)
 
 # Bump when the layout changes on purpose; the source hash below catches the rest.
-BUILDER_VERSION = "1"
-META_FILE = ".rocmdesk-sim.json"
 
 KiB = 1024
 MiB = 1024 * KiB
@@ -1474,16 +1480,6 @@ def _write_cpu_hwmon(tree: _Tree, machine: SimMachine) -> None:
     tree.link("/sys/class/hwmon/hwmon1", path)
 
 
-@functools.lru_cache(maxsize=1)
-def builder_version() -> str:
-    """The cache key of built trees: changes whenever this module does."""
-    try:
-        digest = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=6).hexdigest()
-    except OSError:
-        digest = "nosource"
-    return f"{BUILDER_VERSION}-{digest}"
-
-
 def _env_for(machine: SimMachine) -> dict[str, str]:
     home = f"/home/{machine.user}"
     env = {
@@ -1516,6 +1512,7 @@ def _build_into(machine: SimMachine, dest: Path, t: float) -> None:
         "uid": machine.uid,
         "session_groups": list(machine.session_groups),
         "env": dict(machine.env),
+        "host_env": _env_for(machine),  # lets simcache open the tree without this module
         "device_nodes": device_nodes,
         "simulated_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         "metrics_t": t,
@@ -1542,31 +1539,8 @@ def build(name: str, dest: Path, t: float | None = None) -> Path:
     return dest
 
 
-def sim_metadata(root: Path | str) -> dict | None:
-    """The metadata of a simulated tree, or None when missing, unreadable or not a JSON object."""
-    try:
-        data = json.loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def _usable(target: Path, name: str) -> bool:
-    meta = sim_metadata(target)
-    if not meta or meta.get("name") != name or meta.get("complete") is not True:
-        return False
-    if meta.get("builder_version") != builder_version():
-        return False
-    checks = meta.get("check_paths")
-    if not isinstance(checks, list):
-        return False
-    return all(isinstance(p, str) and os.path.lexists(target / p.lstrip("/")) for p in checks)
-
-
-def default_cache_dir() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("rocmdesk")) / "simulated"
+    return usable(target, name) is not None
 
 
 def ensure_built(name: str, cache_dir: Path | None = None) -> Path:
@@ -1609,15 +1583,12 @@ def open_simulated(name: str, cache_dir: Path | None = None) -> Host:
 
     ``cache_dir`` replaces ``user_cache_dir("rocmdesk")/simulated``: the tree goes to ``cache_dir/name``.
     """
-    machine = get_machine(name)
+    get_machine(name)  # an unknown name is a KeyError before anything is written
     root = ensure_built(name, cache_dir)
-    return Host(
-        root=root.resolve(),
-        live=False,
-        label=f"simulated: {machine.description}",
-        simulated=True,
-        env=_env_for(machine),
-    )
+    meta = sim_metadata(root)
+    if meta is None:
+        raise RuntimeError(f"the simulated tree at {root} has no readable metadata")
+    return host_from_meta(root, meta)
 
 
 def _atomic_write(path: Path, text: str) -> None:

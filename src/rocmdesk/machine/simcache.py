@@ -1,0 +1,84 @@
+"""Open an already-built simulated machine without loading the builder.
+
+`rocmdesk detect --simulate NAME` runs often (scripts, benchmarks): when the cached
+tree is complete and was written by the current builder, this module hands back
+its Host from the tree's metadata alone; only a miss imports ``simulate`` to build.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import zlib
+from pathlib import Path
+
+from rocmdesk.machine.host import Host
+
+META_FILE = ".rocmdesk-sim.json"
+BUILDER_VERSION = "2"
+_BUILDER_SOURCE = Path(__file__).with_name("simulate.py")
+
+
+@functools.lru_cache(maxsize=1)
+def builder_version() -> str:
+    """The cache key of built trees: changes whenever the builder module does."""
+    try:
+        data = _BUILDER_SOURCE.read_bytes()
+    except OSError:
+        return f"{BUILDER_VERSION}-nosource"
+    return f"{BUILDER_VERSION}-{zlib.crc32(data):08x}-{len(data)}"
+
+
+def sim_metadata(root: Path | str) -> dict | None:
+    """The metadata of a simulated tree, or None when missing, unreadable or not a JSON object."""
+    try:
+        data = json.loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def usable(target: Path, name: str) -> dict | None:
+    """The metadata of a complete tree of ``name`` from this builder, else None."""
+    meta = sim_metadata(target)
+    if not meta or meta.get("name") != name or meta.get("complete") is not True:
+        return None
+    if meta.get("builder_version") != builder_version():
+        return None
+    checks = meta.get("check_paths")
+    if not isinstance(checks, list):
+        return None
+    if not all(isinstance(p, str) and os.path.lexists(target / p.lstrip("/")) for p in checks):
+        return None
+    return meta
+
+
+def default_cache_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("rocmdesk")) / "simulated"
+
+
+def host_from_meta(root: Path, meta: dict) -> Host:
+    env = meta.get("host_env")
+    return Host(
+        root=root.resolve(),
+        live=False,
+        label=f"simulated: {meta.get('description', meta.get('name'))}",
+        simulated=True,
+        env={str(k): str(v) for k, v in env.items()} if isinstance(env, dict) else {},
+    )
+
+
+def open_simulated(name: str, cache_dir: Path | None = None) -> Host:
+    """A Host over the simulated machine ``name``: from the cache when it is good, else built."""
+    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    target = base / name
+    if "/" not in name and name not in ("", ".", ".."):
+        meta = usable(target, name)
+        if meta is not None and isinstance(meta.get("host_env"), dict):
+            return host_from_meta(target, meta)
+    from rocmdesk.machine import simulate
+
+    return simulate.open_simulated(name, cache_dir)
