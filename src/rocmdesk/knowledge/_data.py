@@ -11,12 +11,16 @@ import io
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 
+_DATA = Path(__file__).resolve().parent / "data"
+
+
 def _read(name: str) -> str:
-    return resources.files("rocmdesk.knowledge").joinpath("data", name).read_text(encoding="utf-8")
+    # package data is installed as plain files (wheel, .deb); importlib.resources would add ~3 ms of imports
+    return (_DATA / name).read_text(encoding="utf-8")
 
 
 @cache
