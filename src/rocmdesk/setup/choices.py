@@ -1,0 +1,180 @@
+"""What the user chose (release, scope, driver, user), and the defaults with their reasons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rocmdesk.knowledge import gfx_target, rocm_release, rocm_releases
+from rocmdesk.knowledge.releases import RocmRelease
+from rocmdesk.machine.model import MachineReport
+from rocmdesk.setup.recipe import SCOPES, split_repo, therock_distro, therock_family
+
+SCOPE_WHAT = {
+    "pytorch": "PyTorch only: no system ROCm (the wheels carry their own user space); GPU groups and driver checks",
+    "runtime": "HIP runtime with rocminfo and rocm-smi",
+    "sdk": "the HIP SDK and developer tools (rocm-hip-sdk, rocm-developer-tools)",
+}
+
+
+@dataclass
+class Choices:
+    rocm: str | None = None  # None: the recommended release
+    scope: str = "pytorch"
+    dkms: bool | None = None  # None: off when the in-box amdgpu is loaded
+    user: str | None = None  # None: the user the report names (the caller)
+    cleanup: bool | None = None  # None: clean up other ROCm versions unless the scope is pytorch
+
+    def __post_init__(self) -> None:
+        if self.scope not in SCOPES:
+            raise ValueError(f"scope {self.scope!r} is not one of {', '.join(SCOPES)}")
+
+
+@dataclass
+class Resolved:
+    """The choices with every default filled in, and why."""
+
+    scope: str
+    release: RocmRelease | None
+    rocm_requested: str | None
+    rocm_why: str
+    dkms: bool
+    dkms_why: str
+    user: str | None
+    cleanup: bool
+    os_fit: str | None  # listed | repo | None (see os_fit)
+    suite: str | None  # the apt suite: Ubuntu codename (legacy) or "stable" (TheRock)
+    distro: str | None  # TheRock repo directory (ubuntu2404, ...)
+    families: dict[str, str] = field(default_factory=dict)  # TheRock: gfx -> apt family
+
+    @property
+    def stream(self) -> str | None:
+        return self.release.stream if self.release else None
+
+    @property
+    def needs_apt(self) -> bool:
+        return self.scope != "pytorch" or self.dkms
+
+    def to_json(self) -> dict[str, Any]:
+        rel = self.release
+        return {
+            "rocm": rel.version if rel else self.rocm_requested,
+            "rocm_why": self.rocm_why,
+            "stream": self.stream,
+            "scope": self.scope,
+            "scope_what": SCOPE_WHAT[self.scope],
+            "dkms": self.dkms,
+            "dkms_why": self.dkms_why,
+            "user": self.user,
+            "cleanup": self.cleanup,
+            "os_fit": self.os_fit,
+            "suite": self.suite,
+            "distro": self.distro,
+            "families": dict(self.families),
+        }
+
+
+def _os_name(report: MachineReport) -> str:
+    o = report.os
+    return o.pretty_name or " ".join(x for x in (o.id, o.version_id) if x) or "this OS"
+
+
+def os_fit(release: RocmRelease, report: MachineReport) -> str | None:
+    """``listed``: AMD lists this OS for the release; ``repo``: not listed, but the release has a repo that fits
+    (a derivative, or Debian on the Ubuntu repo); None: no repo for it."""
+    o = report.os
+    if release.stream == "therock":
+        distro = therock_distro(o.id, o.version_id, o.repo_codename)
+        if distro is None or distro not in release.repos.apt_distros:
+            return None
+        if o.id == "debian":
+            return "listed" if (o.version_id or "").split(".")[0] in release.debian_versions else "repo"
+        return "listed" if o.id == "ubuntu" and o.repo_codename in release.ubuntu_codenames else "repo"
+    if not o.repo_codename or o.repo_codename not in release.ubuntu_codenames:
+        return None
+    if o.id == "ubuntu":
+        return "listed"
+    if o.id == "debian" and (o.version_id or "").split(".")[0] in release.debian_versions:
+        return "listed"
+    return "repo"
+
+
+def gpus_fit(release: RocmRelease, report: MachineReport) -> bool:
+    """Every GPU is on the release's list, itself or through its override target."""
+    for gpu in report.gpus:
+        if not gpu.gfx:
+            continue
+        target = gfx_target(gpu.gfx)
+        alt = target.override_to if target else None
+        if not (release.supports(gpu.gfx) or (alt and release.supports(alt))):
+            return False
+    return True
+
+
+def recommend(report: MachineReport) -> tuple[RocmRelease | None, str]:
+    """The release to install on this machine, and the reason.  Previews are never recommended."""
+    name = _os_name(report)
+    final = [r for r in rocm_releases() if not r.preview]
+    installed = rocm_release(report.rocm.primary_version)
+    if installed and not installed.preview and os_fit(installed, report) == "listed" and gpus_fit(installed, report):
+        return installed, f"ROCm {installed.version} is installed already and AMD lists it for {name} and this GPU"
+    gpus = " and this GPU" if report.gpus else ""
+    tiers = (("listed", True, "legacy", f"the newest release AMD lists for {name}{gpus}"),
+             ("listed", True, "therock", f"the newest TheRock release AMD lists for {name}{gpus}"),
+             ("repo", True, "legacy", f"the newest release with a repository for {name} that lists this GPU"),
+             ("repo", True, "therock", f"the newest TheRock release with a repository for {name} that lists this GPU"),
+             ("listed", False, "legacy", f"the newest release AMD lists for {name}; this GPU is not on its list"),
+             ("repo", False, "legacy", f"the newest release with a repository for {name}; this GPU is not on its list"))
+    for fit, need_gpu, stream, why in tiers:
+        fits = [r for r in final if r.stream == stream and os_fit(r, report) == fit
+                and (not need_gpu or gpus_fit(r, report))]
+        if fits:
+            return fits[-1], why
+    return None, f"no ROCm release in rocmdesk's data has an apt repository for {name}"
+
+
+def _default_dkms(report: MachineReport, release: RocmRelease | None) -> tuple[bool, str]:
+    k = report.kernel
+    if k.amdgpu_loaded and (k.dkms or "amdgpu-dkms" in report.rocm.packages):
+        return False, "AMD's amdgpu-dkms driver is installed and loaded already"
+    if k.amdgpu_loaded:
+        return False, "the in-box amdgpu driver is loaded"
+    if report.os.wsl or report.os.container:
+        return False, "the kernel driver belongs to the host here, not to this system"
+    if not report.gpus:
+        return False, "no AMD GPU was found"
+    if release is None or not release.repos.amdgpu_apt:
+        return False, "the data has no amdgpu driver repository for this release"
+    if k.amdgpu_loaded is None:
+        return False, "whether amdgpu is loaded is unknown; choose --dkms if it is not"
+    return True, "amdgpu is not loaded: AMD's DKMS driver brings one for this kernel"
+
+
+def resolve(report: MachineReport, choices: Choices) -> Resolved:
+    if choices.rocm:
+        release = rocm_release(choices.rocm)
+        why = "chosen" if release else f"ROCm {choices.rocm} is not in rocmdesk's data"
+    else:
+        release, why = recommend(report)
+    if choices.dkms is None:
+        dkms, dkms_why = _default_dkms(report, release)
+    else:
+        dkms, dkms_why = choices.dkms, "chosen"
+    user = choices.user if choices.user is not None else report.access.user
+    cleanup = choices.cleanup if choices.cleanup is not None else choices.scope != "pytorch"
+    fit = os_fit(release, report) if release else None
+    suite = distro = None
+    families: dict[str, str] = {}
+    codename = report.os.repo_codename
+    if release is not None and release.stream == "therock":
+        distro = therock_distro(report.os.id, report.os.version_id, codename)
+        if distro:
+            suite = split_repo(release.repos.rocm_apt, distro=distro, codename=codename or "").suite
+        for gpu in report.gpus:
+            fam, _ = therock_family(gpu.gfx) if gpu.gfx else (None, None)
+            if fam and gpu.gfx:
+                families[gpu.gfx] = fam
+    elif release is not None and codename:
+        suite = split_repo(release.repos.rocm_apt, codename=codename).suite
+    return Resolved(choices.scope, release, choices.rocm, why, dkms, dkms_why, user, cleanup, fit, suite, distro,
+                    families)

@@ -1,0 +1,50 @@
+"""``rocmdesk plan``: print the install plan for this (or a captured or simulated) machine.
+
+``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rocmdesk.machine.host import Host
+from rocmdesk.setup.recipe import SCOPES
+from rocmdesk.setup.render import FORMATS
+
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+def add_parser(subparsers) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser("plan", help="every step that takes this machine to ROCm, before anything runs")
+    _add_target(p)
+    p.add_argument("--rocm", metavar="VERSION", help="ROCm release (default: the recommended one for this OS and GPU)")
+    p.add_argument("--scope", choices=SCOPES, default="pytorch",
+                   help="pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, "
+                        "rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)")
+    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None,
+                   help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
+    p.add_argument("--format", choices=FORMATS, default="text", help="text for people, a bash script, or JSON")
+
+
+def run(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.knowledge import rocm_release
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.setup.choices import Choices
+    from rocmdesk.setup.facts import read_facts
+    from rocmdesk.setup.plan import plan
+    from rocmdesk.setup.render import render
+
+    if args.rocm and rocm_release(args.rocm) is None:
+        from rocmdesk.knowledge import rocm_releases
+
+        known = ", ".join(r.version for r in rocm_releases())
+        print(f"rocmdesk: ROCm {args.rocm} is not in rocmdesk's data; known releases: {known}", file=sys.stderr)
+        return EXIT_USAGE
+    report = detect(host)
+    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms)
+    result = plan(report, choices, read_facts(host))
+    sys.stdout.write(render(result, args.format))
+    return EXIT_OK

@@ -1,0 +1,311 @@
+"""The install plan: an ordered list of steps, built purely from the machine report and the choices.
+
+Each step says what it does, why, whether it needs root, and whether the report (and the extra facts)
+show it is done already.  Running a plan is elsewhere; the root helper re-checks it with
+``steps.validate``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from packaging.version import InvalidVersion, Version
+
+from rocmdesk.machine.model import MachineReport
+from rocmdesk.setup import aptfiles
+from rocmdesk.setup.choices import Choices, Resolved, resolve
+from rocmdesk.setup.facts import SetupFacts
+from rocmdesk.setup.preflight import Finding, check, rocm_version_of_package
+from rocmdesk.setup.recipe import StreamRecipe, dkms_prereqs, gpu_groups, recipe, short_version, split_repo
+from rocmdesk.setup.steps import LIST_PATH, PACKAGE, ROCM_TREE, USER, Step, validate
+
+SCHEMA = 1
+
+
+@dataclass
+class Plan:
+    steps: list[Step]
+    findings: list[Finding]
+    choices: Resolved
+    source: str
+    simulated: bool
+    after: list[str] = field(default_factory=list)
+    machine: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def blocked(self) -> bool:
+        return any(f.severity == "blocker" for f in self.findings)
+
+    @property
+    def todo(self) -> list[Step]:
+        return [s for s in self.steps if not s.done]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "source": self.source,
+            "simulated": self.simulated,
+            "machine": self.machine,
+            "choices": self.choices.to_json(),
+            "blocked": self.blocked,
+            "findings": [f.to_json() for f in self.findings],
+            "steps": [s.to_json() for s in self.steps],
+            "after": list(self.after),
+        }
+
+
+def plan(report: MachineReport, choices: Choices, facts: SetupFacts | None = None) -> Plan:
+    facts = facts or SetupFacts()
+    r = resolve(report, choices)
+    findings = check(report, r, facts)
+    steps: list[Step] = []
+    if r.release is not None and r.needs_apt and r.os_fit is not None:
+        steps += _cleanup(report, r, facts)
+        steps += _apt_steps(report, r, facts)
+    steps += _group_steps(report, r)
+    steps += _verify_steps(report, r)
+    result = Plan(steps, findings, r, report.source, report.simulated, _after(report, r, steps), _machine(report))
+    if r.user and USER.fullmatch(r.user):
+        validate(result.to_json(), r.user)  # a plan rocmdesk builds always passes its own allow-list
+    return result
+
+
+def _machine(report: MachineReport) -> dict[str, Any]:
+    return {
+        "os": report.os.pretty_name,
+        "kernel": report.kernel.release,
+        "gpus": [{"index": g.index, "name": g.name, "gfx": g.gfx} for g in report.gpus],
+    }
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9.]+", "-", text.lower()).strip("-.")[:60]
+
+
+def _same_version(a: str | None, b: str | None) -> bool:
+    try:
+        return a is not None and b is not None and Version(a) == Version(b)
+    except InvalidVersion:
+        return False
+
+
+# -- cleanup -------------------------------------------------------------------------------------
+def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step]:
+    if not r.cleanup or r.release is None:
+        return []
+    keep = r.release.version if r.release.stream == "legacy" else None
+    rocm = report.rocm
+    steps: list[Step] = []
+    purge = sorted(
+        n for n, v in rocm.packages.items()
+        if (pv := rocm_version_of_package(v)) and not _same_version(pv, keep)
+        and not n.startswith("amdgpu-dkms") and PACKAGE.fullmatch(n)
+    )
+    if purge:
+        versions = sorted({rocm_version_of_package(rocm.packages[n]) or "" for n in purge})
+        steps.append(Step("cleanup-purge", "apt-purge", f"Purge ROCm {', '.join(versions)} packages",
+                          f"another ROCm version's packages would mix with ROCm {r.release.version}",
+                          True, {"packages": purge, "autoremove": True}))
+    for inst in rocm.installed:
+        if ROCM_TREE.fullmatch(inst.path) and not _same_version(inst.version, keep):
+            steps.append(Step(f"cleanup-remove-{_slug(inst.path)}", "remove-path", f"Remove {inst.path}",
+                              f"{inst.path} holds ROCm {inst.version or '(unknown)'}, not the chosen "
+                              f"{r.release.version}", True, {"path": inst.path}))
+    ours = _our_list_files(r)
+    for path in rocm.repo_lists:
+        text = facts.files.get(path)
+        if path in ours or text is None or not LIST_PATH.fullmatch(path):
+            continue
+        stale = [e.uri for e in aptfiles.entries(path, text) if _other_rocm_repo(e.uri, r)]
+        if stale:
+            steps.append(Step(f"cleanup-remove-{_slug(path)}", "remove-path", f"Remove the old list {path}",
+                              f"it points apt at another ROCm: {stale[0]}", True, {"path": path}))
+    return steps
+
+
+def _other_rocm_repo(uri: str, r: Resolved) -> bool:
+    """A legacy /rocm/apt/<ver> repository that is not the chosen one."""
+    m = re.search(r"/rocm/apt/([0-9.]+)/?$", uri)
+    if not m or r.release is None:
+        return False
+    if r.release.stream != "legacy":
+        return True
+    mine = split_repo(r.release.repos.rocm_apt, codename=r.suite or "").uri.rstrip("/")
+    return uri.rstrip("/") != mine
+
+
+def _our_list_files(r: Resolved) -> set[str]:
+    rec = recipe(r.release.stream) if r.release else None
+    return {p for p in (rec.list_file, rec.driver_list_file) if p} if rec else set()
+
+
+# -- key, lists, pin, packages ---------------------------------------------------------------------------
+def _list_done(params: dict, report: MachineReport, facts: SetupFacts) -> bool:
+    want = aptfiles.AptEntry(params["uri"], params["suite"], tuple(params["components"]), params["signed_by"],
+                             params["arch"])
+    state = facts.file_state(params["path"])
+    if isinstance(state, str):
+        found = aptfiles.entries(params["path"], state)
+        # amdgpu-install adds a graphics line beside the rocm one: only another version of *this* repo spoils it
+        rivals = [e for e in found if _repo_family(e.uri) == _repo_family(want.uri) and not e.same_repo(want)]
+        return any(e.same_repo(want) for e in found) and not rivals
+    if state is False:
+        return False
+    lines = [aptfiles.parse_list_line(ln) for ln in report.rocm.repo_lines]
+    return params["path"] in report.rocm.repo_lists and not report.rocm.residue and any(
+        e is not None and e.same_repo(want) for e in lines)
+
+
+def _repo_family(uri: str) -> str:
+    """The repository without its version directories: .../rocm/apt/6.2.4 -> .../rocm/apt/*."""
+    return re.sub(r"/[0-9][0-9.]*(?=/|$)", "/*", uri.rstrip("/"))
+
+
+def _pin_done(params: dict, facts: SetupFacts) -> bool:
+    state = facts.file_state(params["path"])
+    if not isinstance(state, str):
+        return False
+    want = {"Package": params["package"], "Pin": f"release o={params['origin']}",
+            "Pin-Priority": str(params["priority"])}
+    return aptfiles.parse_pin(state) == [want]
+
+
+def _installed(report: MachineReport, packages: list[str], rocm_version: str | None) -> bool:
+    have = report.rocm.packages
+    for name in packages:
+        if name not in have:
+            return False
+        if rocm_version and not _same_version(rocm_version_of_package(have[name]), rocm_version):
+            return False
+    return True
+
+
+def _scope_packages(rec: StreamRecipe, r: Resolved) -> list[str]:
+    assert r.release is not None
+    out: list[str] = []
+    fams = sorted(set(r.families.values()))
+    for template in rec.packages.get(r.scope, ()):
+        for fam in fams if "{family}" in template else [""]:  # no family: no family package at all
+            name = template.format(ver=short_version(r.release), family=fam)
+            if name not in out and PACKAGE.fullmatch(name):
+                out.append(name)
+    return out
+
+
+def _apt_steps(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step]:
+    rel = r.release
+    assert rel is not None
+    rec = recipe(rel.stream)
+    key = rel.repos.keyring
+    codename = report.os.repo_codename or ""
+    steps: list[Step] = []
+    steps.append(Step("install-key", "install-key", "Install AMD's package signing key",
+                      f"apt checks every AMD package against this key; it lives in {key}, not in apt's "
+                      "global trust, so it signs only AMD's repositories", True,
+                      {"url": rel.repos.key_url, "path": key}, isinstance(facts.file_state(key), str)))
+    lists: list[Step] = []
+    if r.scope != "pytorch" and (rel.stream == "legacy" or r.distro):
+        repo = split_repo(rel.repos.rocm_apt, codename=codename, distro=r.distro or "")
+        lists.append(_list_step("write-rocm-list", f"Add the ROCm {rel.version} repository", rec.list_file, repo, rec,
+                                key, f"the ROCm {rel.version} packages come from {repo.uri} ({repo.suite})"))
+    if r.dkms and rel.repos.amdgpu_apt and rec.driver_list_file:
+        repo = split_repo(rel.repos.amdgpu_apt, codename=codename)
+        lists.append(_list_step("write-amdgpu-list", "Add AMD's kernel driver repository", rec.driver_list_file,
+                                repo, rec, key, f"amdgpu-dkms comes from {repo.uri}"))
+    for s in lists:
+        s.done = _list_done(s.params, report, facts)
+    steps += lists
+    if rec.pin:
+        pin = {"path": rec.pin.file, "package": rec.pin.package, "origin": rec.pin.origin,
+               "priority": rec.pin.priority}
+        steps.append(Step("write-pin", "write-pin", f"Prefer packages from {rec.pin.origin}",
+                          f"priority {rec.pin.priority} makes apt take AMD's ROCm over the distribution's own "
+                          "packages of the same names", True, pin, _pin_done(pin, facts)))
+    installs: list[Step] = []
+    if r.dkms and rel.repos.amdgpu_apt:
+        kernel = report.kernel.release or ""
+        pre = [t.format(kernel=kernel) for t in dkms_prereqs(report.os.id, report.os.id_like)] if kernel else []
+        pkgs = [p for p in pre if PACKAGE.fullmatch(p)] + list(rec.driver_packages)
+        installs.append(Step("install-driver", "apt-install", "Install the amdgpu-dkms kernel driver",
+                             f"builds AMD's amdgpu module for kernel {kernel or 'the running kernel'} "
+                             f"({r.dkms_why})", True, {"packages": pkgs},
+                             _installed(report, list(rec.driver_packages), None)))
+    pkgs = _scope_packages(rec, r)
+    if r.scope != "pytorch" and pkgs and (r.families or not any("{family}" in t for t in rec.packages[r.scope])):
+        want = rel.version if rel.stream == "legacy" else None
+        done = _installed(report, pkgs, want) or any(
+            _installed(report, [meta], want) for meta in rec.provided_by.get(r.scope, ()))
+        installs.append(Step("install-rocm", "apt-install", f"Install ROCm {rel.version} ({r.scope})",
+                             _scope_why(r), True, {"packages": pkgs}, done))
+    if installs:
+        done = all(s.done for s in lists + installs)
+        steps.append(Step("apt-update", "apt-update", "Refresh apt's package lists",
+                          "apt must read the new repository before it can install from it", True, {}, done))
+        steps += installs
+    return steps
+
+
+def _list_step(sid: str, title: str, path: str, repo, rec: StreamRecipe, key: str, why: str) -> Step:
+    params = {"path": path, "uri": repo.uri, "suite": repo.suite, "components": list(repo.components),
+              "arch": rec.arch, "signed_by": key}
+    return Step(sid, "write-apt-list", title, why, True, params)
+
+
+def _scope_why(r: Resolved) -> str:
+    if r.scope == "runtime":
+        return "the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm"
+    return "the HIP SDK and developer tools, to build HIP code and extensions yourself"
+
+
+# -- groups and checks ---------------------------------------------------------------------------------
+def _group_steps(report: MachineReport, r: Resolved) -> list[Step]:
+    user = r.user
+    if not user or user == "root" or not USER.fullmatch(user):
+        return []
+    groups = list(gpu_groups())
+    have = set(report.access.groups_configured) if user == report.access.user else set()
+    return [Step("add-groups", "add-user-to-groups", f"Add {user} to the {' and '.join(groups)} groups",
+                 "/dev/kfd and /dev/dri/renderD* open only for members of these groups", True,
+                 {"user": user, "groups": groups}, set(groups) <= have)]
+
+
+def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
+    steps: list[Step] = []
+    if not report.os.wsl:
+        steps.append(Step("verify-amdgpu", "verify", "Check that the amdgpu driver is loaded",
+                          "ROCm reaches the GPU only through amdgpu and its KFD", False, {"check": "amdgpu-loaded"},
+                          report.kernel.amdgpu_loaded is True))
+    rel = r.release
+    if rel is not None and r.scope != "pytorch" and r.needs_apt and r.os_fit is not None:
+        rec = recipe(rel.stream)
+        expect = sorted({g.gfx for g in report.gpus if g.gfx})
+        tool = rec.tools.get("rocminfo")
+        if tool and expect:
+            path = tool.format(install_dir=rel.repos.install_dir)
+            same = _same_version(report.rocm.primary_version, rel.version)
+            steps.append(Step("verify-rocminfo", "verify", f"Check that rocminfo lists {', '.join(expect)}",
+                              "the ROCm runtime sees the GPU", False,
+                              {"check": "rocminfo-lists-gfx", "program": path, "expect": expect},
+                              same and report.rocm.rocminfo_available and report.rocm.rocminfo_error is None))
+        tool = rec.tools.get("rocm-smi")
+        if tool:
+            steps.append(Step("verify-rocm-smi", "verify", "Check that rocm-smi shows the card",
+                              "the management library reaches the GPU", False,
+                              {"check": "rocm-smi-shows-gpu", "program": tool.format(install_dir=rel.repos.install_dir)}))
+    steps.append(Step("verify-kfd", "verify", "Check that /dev/kfd opens in your session",
+                      "PyTorch and every ROCm program open /dev/kfd read-write", False, {"check": "kfd-opens"},
+                      report.access.ok is True))
+    return steps
+
+
+def _after(report: MachineReport, r: Resolved, steps: list[Step]) -> list[str]:
+    out = []
+    if any(s.kind == "add-user-to-groups" and not s.done for s in steps) or report.access.needs_relogin:
+        out.append("Log out and in again so the new groups apply (newgrp render fixes only one shell).")
+    if any(s.id == "install-driver" and not s.done for s in steps):
+        out.append("Reboot so the amdgpu-dkms driver is the one that loads.")
+    if r.scope == "pytorch":
+        out.append("Next: install PyTorch for ROCm into a virtual environment (rocmdesk's PyTorch page).")
+    return out

@@ -1,0 +1,173 @@
+"""A plan as text for people, as a bash script to read and run by hand, or as JSON.
+
+The script runs as the user and asks sudo for the root steps only (``as_root``), so its checks run in
+the user's own session.  Every value is quoted with ``shlex.quote``; the files it writes are the exact
+bytes the root helper would write (``steps.file_content``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+
+from rocmdesk.setup.plan import Plan
+from rocmdesk.setup.steps import Step, apt_list_lines, pin_lines
+
+FORMATS = ("text", "script", "json")
+q = shlex.quote
+
+
+def _one_line(text: str) -> str:
+    """Plain text safe inside a comment: no line breaks or control characters."""
+    return re.sub(r"[\x00-\x1f\x7f]+", " ", text).strip()
+
+
+def _write_file(path: str, lines: list[str]) -> list[str]:
+    return ["printf '%s\\n' " + " ".join(q(ln) for ln in lines) + f" | as_root tee {q(path)} >/dev/null"]
+
+
+def _ok_fail(condition: str, title: str) -> list[str]:
+    return [f"if {condition}; then",
+            f"  echo {q('ok: ' + title)}",
+            "else",
+            f"  echo {q('FAILED: ' + title)} >&2",
+            "  failed=1",
+            "fi"]
+
+
+def step_commands(step: Step, user_var: str | None = None, assume_yes: bool = False) -> list[str]:
+    """The shell lines of one step (the script's, and what the UI shows when a step is expanded)."""
+    p = step.params
+    yes = " -y" if assume_yes else ""
+    k = step.kind
+    if k == "install-key":
+        return [f"as_root install -d -m 0755 {q(p['path'].rsplit('/', 1)[0])}",
+                f"curl -fsSL {q(p['url'])} | as_root gpg --batch --yes --dearmor -o {q(p['path'])}"]
+    if k == "write-apt-list":
+        return _write_file(p["path"], apt_list_lines(p))
+    if k == "write-pin":
+        return _write_file(p["path"], pin_lines(p))
+    if k == "apt-update":
+        return ["as_root apt-get update"]
+    if k == "apt-install":
+        return [f"as_root env DEBIAN_FRONTEND=noninteractive apt-get install{yes} " + " ".join(map(q, p["packages"]))]
+    if k == "apt-purge":
+        lines = [f"as_root apt-get purge{yes} " + " ".join(map(q, p["packages"]))]
+        if p.get("autoremove"):
+            lines.append(f"as_root apt-get autoremove{yes}")
+        return lines
+    if k == "remove-path":
+        return [f"as_root rm -rf -- {q(p['path'])}"]
+    if k == "add-user-to-groups":
+        who = f'"${user_var}"' if user_var else q(p["user"])
+        return [f"as_root usermod -a -G {q(','.join(p['groups']))} {who}"]
+    if k == "verify":
+        return _verify(step)
+    raise ValueError(f"no rendering for step kind {k!r}")
+
+
+def _verify(step: Step) -> list[str]:
+    p = step.params
+    c = p["check"]
+    if c == "amdgpu-loaded":
+        return _ok_fail("[[ -d /sys/module/amdgpu ]]", "the amdgpu driver is loaded")
+    if c == "kfd-opens":
+        return _ok_fail("(exec 3<>/dev/kfd) 2>/dev/null", "/dev/kfd opens read-write in this session")
+    if c == "rocm-smi-shows-gpu":
+        return _ok_fail(f"{q(p['program'])} --showproductname >/dev/null 2>&1", "rocm-smi shows the card")
+    if c == "rocminfo-lists-gfx":
+        lines = [f"rocminfo_out=$({q(p['program'])} 2>&1 || true)"]
+        for gfx in p["expect"]:
+            lines += _ok_fail(f'grep -qw -- {q(gfx)} <<<"${{rocminfo_out}}"', f"rocminfo lists {gfx}")
+        return lines
+    raise ValueError(f"no rendering for check {c!r}")
+
+
+_PRELUDE = """\
+as_root() {
+  if [[ ${EUID} -eq 0 ]]; then
+    "$@"
+  else
+    sudo "$@"
+  fi
+}
+
+failed=0
+"""
+
+
+def render_script(plan: Plan, assume_yes: bool = False) -> str:
+    c = plan.choices
+    rel = f"ROCm {c.release.version} ({c.release.stream})" if c.release else "no system ROCm release"
+    out = ["#!/usr/bin/env bash",
+           f"# rocmdesk setup plan: {rel}, scope {c.scope}, for {_one_line(plan.source)}",
+           "# Read every step before you run it. Run it as yourself (bash FILE): the root steps ask sudo.",
+           "# Steps already done on this machine are left commented out.",
+           "set -euo pipefail", ""]
+    for f in plan.findings:
+        if f.severity == "blocker":
+            out.append(f"# BLOCKER ({f.id}): {_one_line(f.title)} - {_one_line(f.fix)}")
+    user_var = None
+    groups = next((s for s in plan.steps if s.kind == "add-user-to-groups"), None)
+    if groups is not None:
+        user_var = "user"
+        out += [f"user={q(groups.params['user'])}", ""]
+    out.append(_PRELUDE)
+    for n, step in enumerate(plan.steps, 1):
+        mark = "  [done already]" if step.done else ""
+        out.append(f"# --- {n}. {_one_line(step.title)}{mark}")
+        if step.why:
+            out.append(f"# Why: {_one_line(step.why)}")
+        lines = step_commands(step, user_var, assume_yes)
+        out += [f"# {ln}" for ln in lines] if step.done else lines
+        out.append("")
+    for note in plan.after:
+        out.append(f"echo {q(_one_line(note))}")
+    out += ['if [[ ${failed} -ne 0 ]]; then', "  echo 'Some checks failed; see above.' >&2", "  exit 1", "fi", ""]
+    return "\n".join(out)
+
+
+def render_text(plan: Plan) -> str:
+    c = plan.choices
+    out = [f"Setup plan for {plan.source}" + ("  (SIMULATED MACHINE)" if plan.simulated else ""), ""]
+    if c.release:
+        out.append(f"  ROCm:   {c.release.version} ({c.release.stream}) - {c.rocm_why}")
+    else:
+        out.append(f"  ROCm:   none - {c.rocm_why}")
+    out.append(f"  Scope:  {c.scope} - {c.to_json()['scope_what']}")
+    out.append(f"  Driver: {'amdgpu-dkms' if c.dkms else 'in-box amdgpu'} - {c.dkms_why}")
+    out.append(f"  User:   {c.user or 'unknown'}")
+    if plan.findings:
+        out += ["", "Before you start:"]
+        for f in plan.findings:
+            out.append(f"  [{f.severity}] {f.title}  ({f.id})")
+            out += [f"      seen: {e}" for e in f.evidence]
+            if f.fix:
+                out.append(f"      fix:  {f.fix}")
+    out += ["", "Steps:" if plan.steps else "Steps: none"]
+    for n, step in enumerate(plan.steps, 1):
+        mark = "done" if step.done else ("root" if step.root else "you")
+        out.append(f"  {n:2d}. [{mark}] {step.title}")
+        if step.why:
+            out.append(f"      why: {step.why}")
+        out += [f"      $ {ln}" for ln in step_commands(step)]
+    if plan.blocked:
+        out += ["", "The plan is blocked: fix the blockers above first."]
+    if plan.after:
+        out += ["", "Afterwards:"] + [f"  - {a}" for a in plan.after]
+    return "\n".join(out) + "\n"
+
+
+def render_json(plan: Plan) -> str:
+    return json.dumps(plan.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+def render(plan: Plan, fmt: str = "text", assume_yes: bool = False) -> str:
+    if fmt == "text":
+        return render_text(plan)
+    if fmt == "script":
+        return render_script(plan, assume_yes)
+    if fmt == "json":
+        return render_json(plan)
+    raise ValueError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
