@@ -12,7 +12,7 @@ apt_packages=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfo
   libglib2.0-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 fonts-dejavu-core)
 if [ "${1:-}" = "--test" ]; then
-  apt_packages+=(xvfb xauth)
+  apt_packages+=(xvfb xauth shellcheck)
 fi
 
 missing=()
