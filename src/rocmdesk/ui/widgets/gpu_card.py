@@ -60,7 +60,10 @@ class GpuCard(QFrame):
         )
         layout.addWidget(self.verdict)
         support = gpu.support
-        self.reason = text_label(support.reason if support and support.reason else self.tr("No verdict was made for this GPU."), small=True)
+        reason = support.reason if support and support.reason else ""
+        # the knowledge writes reasons as clauses ("on AMD's list ..."); on a card they start a sentence
+        reason = reason[:1].upper() + reason[1:] if reason else self.tr("No verdict was made for this GPU.")
+        self.reason = text_label(reason, small=True)
         layout.addWidget(self.reason)
         if support and support.source:
             self.sources = self._sources_label(support.source)
