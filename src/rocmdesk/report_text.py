@@ -43,7 +43,7 @@ def format_report(report: MachineReport) -> str:
     if report.gpus:
         rows = [["#", "GPU", "gfx", "VRAM", "PCI", "kind", "verdict"]]
         for g in report.gpus:
-            kind = "APU" if g.apu else ("discrete" if g.apu is False else "-")
+            kind = {"instinct": "Instinct", "pro": "PRO"}.get(g.kind or "", "APU" if g.apu else ("discrete" if g.apu is False else "-"))
             if g.partition is not None:
                 kind = f"partition {g.partition}"
             status = STATUS_WORDS.get(g.support.status, g.support.status) if g.support else "unknown"

@@ -148,15 +148,18 @@ def _gfx_for_card(card: DrmCard) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _apu(device_id: str | None, revision: str | None) -> bool | None:
+def _kind(device_id: str | None, revision: str | None) -> str | None:
     from rocmdesk import knowledge
 
     if device_id is None:
         return None
     entry = knowledge.device(device_id, revision)
-    if entry is None:
-        return None
-    return entry.kind == "apu"
+    return entry.kind if entry is not None else None
+
+
+def _apu(device_id: str | None, revision: str | None) -> bool | None:
+    kind = _kind(device_id, revision)
+    return None if kind is None else kind == "apu"
 
 
 def _family(gfx: str | None, device_id: str | None, revision: str | None) -> str | None:
@@ -238,6 +241,7 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
                 gfx_source=gfx_source,
                 name_source=name_source,
                 family=_family(gfx, device_id, revision),
+                kind=_kind(device_id, revision),
                 partition=partition,
                 physical_id=physical_id,
                 runtime_status=card.runtime_status if card else None,
@@ -269,6 +273,7 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
                 gfx_source=gfx_source,
                 name_source=name_source,
                 family=_family(gfx, card.device_id, card.revision),
+                kind=_kind(card.device_id, card.revision),
                 runtime_status=card.runtime_status,
                 sysfs_device=card.device_path,
             )

@@ -35,6 +35,7 @@ class Gpu:
     gfx_source: str | None = None  # kfd | ip_discovery | device_id
     name_source: str | None = None  # system-amdgpu.ids | rocmdesk-table | device-id-table | kfd
     family: str | None = None
+    kind: str | None = None  # dgpu | apu | instinct | pro, from the device table
     partition: int | None = None  # index of this KFD node within a partitioned card
     physical_id: str | None = None  # groups the partitions of one card
     runtime_status: str | None = None  # power/runtime_status, e.g. active / suspended

@@ -115,7 +115,12 @@ class GpuCard(QFrame):
 
     def _subtitle(self) -> str:
         g = self.gpu
-        kind = {True: self.tr("Integrated (APU)"), False: self.tr("Discrete")}.get(g.apu, self.tr("Type unknown"))
+        if g.kind == "instinct":
+            kind = self.tr("Instinct accelerator")
+        elif g.kind == "pro":
+            kind = self.tr("Workstation (Radeon PRO)")
+        else:
+            kind = {True: self.tr("Integrated (APU)"), False: self.tr("Discrete")}.get(g.apu, self.tr("Type unknown"))
         parts = [self.tr("GPU {index}").format(index=g.index), kind]
         if g.partition is not None:
             parts.append(self.tr("partition {n}").format(n=g.partition))
