@@ -110,7 +110,7 @@ def render_script(plan: Plan, assume_yes: bool = False) -> str:
             out.append(f"# BLOCKER ({f.id}): {_one_line(f.title)} - {_one_line(f.fix)}")
     user_var = None
     groups = next((s for s in plan.steps if s.kind == "add-user-to-groups"), None)
-    if groups is not None:
+    if groups is not None and not groups.done:  # a done step's commented line names the user itself
         user_var = "user"
         out += [f"user={q(groups.params['user'])}", ""]
     out.append(_PRELUDE)
@@ -119,7 +119,7 @@ def render_script(plan: Plan, assume_yes: bool = False) -> str:
         out.append(f"# --- {n}. {_one_line(step.title)}{mark}")
         if step.why:
             out.append(f"# Why: {_one_line(step.why)}")
-        lines = step_commands(step, user_var, assume_yes)
+        lines = step_commands(step, None if step.done else user_var, assume_yes)
         out += [f"# {ln}" for ln in lines] if step.done else lines
         out.append("")
     for note in plan.after:

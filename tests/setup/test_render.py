@@ -1,0 +1,159 @@
+"""Rendering: every script for every simulated and hand-built machine x scope passes bash -n and shellcheck."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import subprocess
+
+import pytest
+
+from rocmdesk.machine.detect import detect
+from rocmdesk.machine.simulate import list_machines, open_simulated
+from rocmdesk.setup.choices import Choices
+from rocmdesk.setup.facts import read_facts
+from rocmdesk.setup.plan import plan
+from rocmdesk.setup.render import FORMATS, render, step_commands
+from rocmdesk.setup.steps import Step, validate
+from tests.setup import machines as m
+
+SCOPES = ("pytorch", "runtime", "sdk")
+
+
+@pytest.fixture(scope="module")
+def sim_plans(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("sim-cache")
+    out = {}
+    for machine in list_machines():
+        host = open_simulated(machine.name, cache_dir=cache)
+        report, facts = detect(host), read_facts(host)
+        for scope in SCOPES:
+            out[(machine.name, scope)] = plan(report, Choices(scope=scope), facts)
+    return out
+
+
+def hand_plans():
+    yield "ubuntu2204-dkms-sdk", plan(m.ubuntu("22.04", amdgpu=False), Choices(scope="sdk", rocm="6.2.4", dkms=True))
+    rocm = m.rocm_installed("6.0.0", "jammy", extra_trees=["/opt/rocm-5.7.1"])
+    yield "cleanup", plan(m.ubuntu("22.04", rocm=rocm), Choices(scope="runtime", rocm="7.2.4"))
+    yield "therock", plan(m.ubuntu("24.04", [m.gpu("gfx1100"), m.gpu("gfx1151", 1)]), Choices(scope="sdk", rocm="7.14"))
+    yield "blocked", plan(m.ubuntu("26.04"), Choices(scope="runtime"))
+    yield "user-with-dash", plan(m.ubuntu("24.04", acc=m.access(user="jo-anne.x_1")), Choices(scope="runtime"))
+
+
+def all_plans(sim_plans):
+    for (name, scope), p in sim_plans.items():
+        yield f"{name}-{scope}", p
+    yield from hand_plans()
+
+
+def test_every_simulated_machine_and_scope_plans_and_validates(sim_plans):
+    assert len(sim_plans) == 3 * len(list_machines())
+    for (name, scope), p in sim_plans.items():
+        data = json.loads(render(p, "json"))
+        if p.choices.user:
+            validate(data, p.choices.user)
+        assert data["choices"]["scope"] == scope, name
+
+
+def test_scripts_pass_bash_n(sim_plans, tmp_path):
+    for name, p in all_plans(sim_plans):
+        script = tmp_path / f"{name}.sh"
+        script.write_text(render(p, "script"))
+        res = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True)
+        assert res.returncode == 0, (name, res.stderr)
+
+
+def test_scripts_pass_shellcheck(sim_plans, tmp_path):
+    if shutil.which("shellcheck") is None:
+        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    files = []
+    for name, p in all_plans(sim_plans):
+        for yes in (False, True):
+            script = tmp_path / f"{name}-{yes}.sh"
+            script.write_text(render(p, "script", assume_yes=yes))
+            files.append(str(script))
+    res = subprocess.run(["shellcheck", "--shell=bash", "--severity=style", *files], capture_output=True, text=True)
+    assert res.returncode == 0, res.stdout[-4000:]
+
+
+def test_script_shape():
+    p = plan(m.ubuntu("24.04", acc=m.access(groups=["alice", "render", "video"])), Choices(scope="runtime"))
+    s = render(p, "script")
+    lines = s.splitlines()
+    assert lines[0] == "#!/usr/bin/env bash" and "set -euo pipefail" in lines
+    assert ("curl -fsSL https://repo.radeon.com/rocm/rocm.gpg.key | as_root gpg --batch --yes --dearmor "
+            "-o /etc/apt/keyrings/rocm.gpg") in lines
+    assert "# as_root usermod -a -G render,video alice" in lines  # done: commented out, names the user
+    assert not any(ln.startswith("user=") for ln in lines)  # no variable left unused
+    assert "as_root apt-get update" in lines
+    assert sum(ln.startswith("# Why: ") for ln in lines) == len(p.steps)
+    assert "# --- 6. Add alice to the render and video groups  [done already]" in lines
+
+
+def test_the_group_step_uses_a_quoted_user_variable():
+    p = plan(m.ubuntu("24.04", acc=m.access(user="jo-anne.x_1", groups=[])), Choices())
+    lines = render(p, "script").splitlines()
+    assert "user=jo-anne.x_1" in lines and 'as_root usermod -a -G render,video "$user"' in lines
+
+
+def test_done_steps_do_not_run(tmp_path):
+    rocm = m.rocm_installed("6.2.4", "noble", packages=["rocm-core", "rocm-hip-runtime", "rocm-smi-lib"])
+    rep = m.ubuntu("24.04", rocm=rocm, acc=m.access(groups=["alice", "render", "video"]))
+    p = plan(rep, Choices(scope="runtime"))
+    s = render(p, "script")
+    for st in p.steps:
+        for ln in step_commands(st, None if st.done else "user"):
+            if st.done:
+                assert f"# {ln}" in s.splitlines(), (st.id, ln)
+
+
+def test_hostile_values_stay_quoted(tmp_path):
+    """Even a step that validate() would refuse renders as inert text: quoting is not the only guard, but it holds."""
+    evil = "x'; touch /tmp/pwned; echo '$(id)`id`\nrm -rf /"
+    steps = [
+        Step("a", "apt-install", evil, evil, True, {"packages": [evil]}),
+        Step("b", "add-user-to-groups", evil, evil, True, {"user": evil, "groups": ["render", evil]}),
+        Step("c", "remove-path", evil, evil, True, {"path": evil}),
+        Step("d", "write-apt-list", evil, evil, True, {"path": evil, "uri": evil, "suite": evil,
+                                                       "components": [evil], "arch": "amd64", "signed_by": evil}),
+        Step("e", "verify", evil, evil, False, {"check": "rocminfo-lists-gfx", "program": evil, "expect": [evil]}),
+    ]
+    p = plan(m.ubuntu("24.04"), Choices())
+    p.steps = steps
+    script = render(p, "script")
+    lexer = shlex.shlex(script, posix=True, punctuation_chars=True)
+    lexer.commenters = "#"
+    tokens = list(lexer)
+    # the payload stays inside quoted words: it never becomes a command or an argument of its own
+    assert "touch" not in tokens and "/tmp/pwned" not in tokens and "id" not in tokens
+    assert tokens.count("rm") == 1  # the remove-path step's own rm, whose path is the quoted payload
+    assert tokens[tokens.index("rm") + 3] == evil
+    f = tmp_path / "evil.sh"
+    f.write_text(script)
+    assert subprocess.run(["bash", "-n", str(f)]).returncode == 0
+
+
+def test_text_form_numbers_steps_and_marks_done():
+    acc = m.access(groups=["alice", "render", "video"])
+    p = plan(m.ubuntu("24.04", acc=acc), Choices(scope="runtime"))
+    t = render(p, "text")
+    assert "ROCm:   7.2.4 (legacy) - the newest release AMD lists for Ubuntu 24.04 LTS and this GPU" in t
+    assert " 1. [root] Install AMD's package signing key" in t
+    assert " 6. [done] Add alice to the render and video groups" in t
+    assert "      $ as_root apt-get update" in t
+    assert "why: " in t
+
+
+def test_text_form_shows_blockers():
+    t = render(plan(m.ubuntu("26.04"), Choices(scope="runtime")), "text")
+    assert "[blocker]" in t and "The plan is blocked" in t
+
+
+def test_json_form_parses_and_formats_are_closed():
+    p = plan(m.ubuntu("24.04"), Choices())
+    assert json.loads(render(p, "json"))["steps"]
+    assert set(FORMATS) == {"text", "script", "json"}
+    with pytest.raises(ValueError):
+        render(p, "yaml")
