@@ -65,6 +65,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("name")
     b.add_argument("dest", type=Path)
 
+    from rocmdesk.setup import cli_plan
+
+    cli_plan.add_parser(sub)
+
     g = sub.add_parser("gui", help="open the app (the default)")
     _add_target(g)
     return p
@@ -171,8 +175,15 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return run(sys.argv[:1], simulate=getattr(args, "simulate", None), root=getattr(args, "root", None))
 
 
+def cmd_plan(args: argparse.Namespace) -> int:
+    from rocmdesk.setup import cli_plan
+
+    return cli_plan.run(args, _host(args))
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "detect": cmd_detect,
+    "plan": cmd_plan,
     "inspect": cmd_inspect,
     "simulate": cmd_simulate,
     "gui": cmd_gui,
