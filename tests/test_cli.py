@@ -128,3 +128,17 @@ def test_gui_without_a_display_says_so(capsys, monkeypatch):
 def test_gui_checks_the_machine_name_first(capsys):
     code, _, err = run(capsys, "--simulate", "nope")
     assert code == EXIT_USAGE and "no simulated machine" in err
+
+
+def test_detect_loads_only_what_it_needs(tmp_path):
+    # start-up time: a command's modules load only for that command, and a cached simulated tree
+    # opens without the builder
+    env = {**__import__("os").environ, "XDG_CACHE_HOME": str(tmp_path)}
+    argv = [sys.executable, "-c",
+            "import sys, runpy; sys.argv=['rocmdesk','detect','--json','--simulate','no-amd-gpu'];"
+            "from rocmdesk.cli import main; import io, contextlib;\n"
+            "with contextlib.redirect_stdout(io.StringIO()): main(sys.argv[1:])\n"
+            "print(','.join(m for m in sys.modules if m.startswith(('rocmdesk.setup','rocmdesk.ui','rocmdesk.machine.simulate','PySide6'))))"]
+    subprocess.run(argv, env=env, check=True, capture_output=True)  # first run builds the tree
+    out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == ""

@@ -11,6 +11,7 @@ Exit codes:
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from pathlib import Path
@@ -39,7 +40,28 @@ def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+# name -> (module with add_parser(subparsers) and run(args, host) -> int, one-line help)
+EXTENSIONS: dict[str, tuple[str, str]] = {
+    "plan": ("rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"),
+}
+
+
+def _chosen_command(argv: list[str] | None) -> str | None:
+    args = sys.argv[1:] if argv is None else argv
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--root", "--simulate"):
+            skip = True
+            continue
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="rocmdesk",
         description="From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.",
@@ -65,9 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("name")
     b.add_argument("dest", type=Path)
 
-    from rocmdesk.setup import cli_plan
-
-    cli_plan.add_parser(sub)
+    # commands that live in their own modules: only the one being run is imported (start-up time)
+    chosen = _chosen_command(argv)
+    for name, (module, help_text) in EXTENSIONS.items():
+        if name == chosen:
+            importlib.import_module(module).add_parser(sub)
+        else:
+            sub.add_parser(name, help=help_text, add_help=False)
 
     g = sub.add_parser("gui", help="open the app (the default)")
     _add_target(g)
@@ -175,15 +201,13 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return run(sys.argv[:1], simulate=getattr(args, "simulate", None), root=getattr(args, "root", None))
 
 
-def cmd_plan(args: argparse.Namespace) -> int:
-    from rocmdesk.setup import cli_plan
-
-    return cli_plan.run(args, _host(args))
+def _run_extension(args: argparse.Namespace) -> int:
+    module = importlib.import_module(EXTENSIONS[args.command][0])
+    return module.run(args, _host(args))
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "detect": cmd_detect,
-    "plan": cmd_plan,
     "inspect": cmd_inspect,
     "simulate": cmd_simulate,
     "gui": cmd_gui,
@@ -191,13 +215,15 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the message
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     command = args.command or "gui"
     try:
+        if command in EXTENSIONS:
+            return _run_extension(args)
         return COMMANDS[command](args)
     except UsageError as exc:
         print(f"rocmdesk: {exc}", file=sys.stderr)
