@@ -53,6 +53,9 @@ def test_ubuntu_2204_on_its_ga_kernel_suggests_hwe():
     assert "kernel-ga-hwe" not in found(m.ubuntu("22.04", kernel="6.8.0-45-generic"))
     assert "kernel-ga-hwe" not in found(m.ubuntu("22.04"), Choices(dkms=True))
     assert "kernel-ga-hwe" not in found(m.ubuntu("24.04"))
+    with_dkms = m.ubuntu("22.04")
+    with_dkms.kernel.dkms = True
+    assert "kernel-ga-hwe" not in found(with_dkms)
 
 
 def test_disk():

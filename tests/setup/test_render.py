@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import subprocess
@@ -157,3 +158,73 @@ def test_json_form_parses_and_formats_are_closed():
     assert set(FORMATS) == {"text", "script", "json"}
     with pytest.raises(ValueError):
         render(p, "yaml")
+
+
+STUBS = ("sudo", "install", "curl", "gpg", "tee", "apt-get", "env", "usermod", "rm")
+
+
+def run_with_stubs(script: str, tmp_path) -> list[list[str]]:
+    """Run a rendered script with every command that could change the machine replaced by a recorder."""
+    stub_dir = tmp_path / "stubs"
+    stub_dir.mkdir()
+    log = tmp_path / "calls.log"
+    for name in STUBS:
+        stub = stub_dir / name
+        # each call: the program name and its arguments, NUL-separated, one call per record
+        stub.write_text('#!/bin/bash\n{ printf "%s\\0" "${0##*/}" "$@"; printf "\\036"; } >> "$CALLS_LOG"\n'
+                        'if [[ ${0##*/} == sudo ]]; then "$@"; fi\n'
+                        'if [[ ${0##*/} == tee || ${0##*/} == gpg ]]; then cat >/dev/null; fi\n')
+        stub.chmod(0o755)
+    path = tmp_path / "plan.sh"
+    path.write_text(script)
+    env = {"PATH": f"{stub_dir}:/usr/bin:/bin", "CALLS_LOG": str(log), "HOME": str(tmp_path), "LC_ALL": "C"}
+    res = subprocess.run(["bash", str(path)], env=env, capture_output=True, text=True, timeout=60)
+    calls = [rec.split("\0")[:-1] for rec in log.read_text().split("\036") if rec] if log.exists() else []
+    return [c[1:] if c[0] == "sudo" else c for c in calls], res
+
+
+def test_the_script_runs_exactly_the_steps_not_yet_done(tmp_path):
+    rocm = m.rocm_installed("6.0.0", "jammy", extra_trees=["/opt/rocm-5.7.1"])
+    p = plan(m.ubuntu("22.04", rocm=rocm, amdgpu=False), Choices(scope="runtime", rocm="6.2.4", dkms=True))
+    kfd_before = os.path.lexists("/dev/kfd")
+    calls, res = run_with_stubs(render(p, "script", assume_yes=True), tmp_path)
+    assert os.path.lexists("/dev/kfd") == kfd_before  # the check opens /dev/kfd only if it is a device
+    progs = [c[0] for c in calls]
+    assert progs == ["apt-get", "apt-get", "rm", "rm", "install", "curl", "gpg", "tee", "tee", "tee", "apt-get",
+                     "env", "env", "usermod"], calls
+    assert calls[0][:3] == ["apt-get", "purge", "-y"] and "rocm-core" in calls[0]
+    assert calls[2] == ["rm", "-rf", "--", "/opt/rocm-6.0.0"]
+    assert calls[5] == ["curl", "-fsSL", "https://repo.radeon.com/rocm/rocm.gpg.key"]
+    assert calls[6] == ["gpg", "--batch", "--yes", "--dearmor", "-o", "/etc/apt/keyrings/rocm.gpg"]
+    assert calls[7] == ["tee", "/etc/apt/sources.list.d/rocm.list"]
+    assert calls[11] == ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y",
+                         "linux-headers-5.15.0-119-generic", "linux-modules-extra-5.15.0-119-generic", "amdgpu-dkms"]
+    assert calls[-1] == ["usermod", "-a", "-G", "render,video", "alice"]
+    # the checks ran on this computer, whatever it has: each says ok or FAILED, and a failure sets the exit status
+    said = res.stdout + res.stderr
+    for check in ("the amdgpu driver is loaded", "rocminfo lists gfx1100", "rocm-smi shows the card",
+                  "/dev/kfd opens read-write in this session"):
+        assert f"ok: {check}" in said or f"FAILED: {check}" in said, said
+    assert res.returncode == (1 if "FAILED" in res.stderr else 0)
+
+
+def test_a_finished_machines_script_changes_nothing(tmp_path):
+    rocm = m.rocm_installed("6.2.4", "noble", packages=["rocm-core", "rocm-hip-runtime", "rocm-smi-lib"])
+    rep = m.ubuntu("24.04", rocm=rocm, acc=m.access(groups=["alice", "render", "video"]))
+    from rocmdesk.setup.facts import SetupFacts
+
+    facts = SetupFacts(files={"/etc/apt/keyrings/rocm.gpg": "",
+                              "/etc/apt/sources.list.d/rocm.list": "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg]"
+                              " https://repo.radeon.com/rocm/apt/6.2.4 noble main\n",
+                              "/etc/apt/preferences.d/rocm-pin-600":
+                                  "Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n"},
+                       dirs_read=("/etc/apt/sources.list.d", "/etc/apt/preferences.d", "/etc/apt/keyrings"))
+    p = plan(rep, Choices(scope="runtime"), facts)
+    calls, _ = run_with_stubs(render(p, "script"), tmp_path)
+    assert calls == []
+
+
+def test_a_user_name_with_a_dash_reaches_usermod_intact(tmp_path):
+    p = plan(m.ubuntu("24.04", acc=m.access(user="jo-anne.x_1", groups=[])), Choices())
+    calls, _ = run_with_stubs(render(p, "script"), tmp_path)
+    assert calls == [["usermod", "-a", "-G", "render,video", "jo-anne.x_1"]]

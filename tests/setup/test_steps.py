@@ -221,6 +221,10 @@ def test_remove_path_only_old_trees_and_lists(path):
     "https://repo.radeon.com/a\nb",
     "https://REPO.RADEON.COM/rocm.gpg.key",
     "file:///etc/shadow",
+    "https://repo.radeon.com:abc/rocm.gpg.key",
+    "https://[::1/rocm.gpg.key",
+    "https://repo.radeon.com:0/x",
+    "https://repo.radeon.com\\@evil.example/x",
     "ftp://repo.radeon.com/x",
     "",
 ])
@@ -366,3 +370,33 @@ def test_arbitrary_text_never_slips_into_a_path_or_package(text):
     except PlanError:
         return
     assert not text.startswith("-") and not any(c.isspace() for c in text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.sampled_from(["install-key", "write-rocm-list"]))
+def test_arbitrary_urls_either_pass_as_amd_https_or_raise_plan_error(text, kind_id):
+    step = one(kind_id)
+    step["params"]["url" if kind_id == "install-key" else "uri"] = text
+    try:
+        validate(plan_with(step), CALLER)
+    except PlanError:
+        return
+    assert text.startswith(("https://repo.radeon.com/", "https://repo.amd.com/")) or text in (
+        "https://repo.radeon.com", "https://repo.amd.com")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from([s["id"] for s in GOOD_STEPS]),
+       st.dictionaries(st.sampled_from(["path", "url", "uri", "suite", "components", "arch", "signed_by", "package",
+                                        "origin", "priority", "packages", "autoremove", "user", "groups", "check",
+                                        "program", "expect", "x"]),
+                       st.one_of(st.text(max_size=30), st.integers(), st.booleans(), st.none(),
+                                 st.lists(st.text(max_size=20), max_size=3)),
+                       max_size=7))
+def test_arbitrary_params_for_every_kind_either_validate_or_raise_plan_error(step_id, params):
+    step = one(step_id)
+    step["params"] = params
+    try:
+        validate(plan_with(step), CALLER)
+    except PlanError:
+        pass

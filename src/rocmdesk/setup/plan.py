@@ -293,7 +293,8 @@ def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
         if tool:
             steps.append(Step("verify-rocm-smi", "verify", "Check that rocm-smi shows the card",
                               "the management library reaches the GPU", False,
-                              {"check": "rocm-smi-shows-gpu", "program": tool.format(install_dir=rel.repos.install_dir)}))
+                              {"check": "rocm-smi-shows-gpu",
+                               "program": tool.format(install_dir=rel.repos.install_dir)}))
     steps.append(Step("verify-kfd", "verify", "Check that /dev/kfd opens in your session",
                       "PyTorch and every ROCm program open /dev/kfd read-write", False, {"check": "kfd-opens"},
                       report.access.ok is True))

@@ -109,6 +109,8 @@ def _kernel(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Findi
     lts = ubuntu_kernel(o.version_id) if o.id == "ubuntu" else None
     if lts is None or not lts.get("suggest_hwe") or not k.version or r.dkms or o.wsl or o.container:
         return []
+    if k.dkms or "amdgpu-dkms" in report.rocm.packages:
+        return []  # AMD's own driver is in use: the kernel's in-box one does not matter
     if ".".join(k.version.split(".")[:2]) != lts["ga"]:
         return []
     evidence = [f"running kernel {k.release} (Ubuntu {o.version_id}'s GA kernel is {lts['ga']})"]

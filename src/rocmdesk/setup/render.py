@@ -73,7 +73,9 @@ def _verify(step: Step) -> list[str]:
     if c == "amdgpu-loaded":
         return _ok_fail("[[ -d /sys/module/amdgpu ]]", "the amdgpu driver is loaded")
     if c == "kfd-opens":
-        return _ok_fail("(exec 3<>/dev/kfd) 2>/dev/null", "/dev/kfd opens read-write in this session")
+        # -c first: <> creates a missing file, and /dev/kfd must never become one
+        return _ok_fail("[[ -c /dev/kfd ]] && (exec 3<>/dev/kfd) 2>/dev/null",
+                        "/dev/kfd opens read-write in this session")
     if c == "rocm-smi-shows-gpu":
         return _ok_fail(f"{q(p['program'])} --showproductname >/dev/null 2>&1", "rocm-smi shows the card")
     if c == "rocminfo-lists-gfx":
@@ -136,7 +138,7 @@ def render_text(plan: Plan) -> str:
     else:
         out.append(f"  ROCm:   none - {c.rocm_why}")
     out.append(f"  Scope:  {c.scope} - {c.to_json()['scope_what']}")
-    out.append(f"  Driver: {'amdgpu-dkms' if c.dkms else 'in-box amdgpu'} - {c.dkms_why}")
+    out.append(f"  Driver: {'install amdgpu-dkms' if c.dkms else 'no change'} - {c.dkms_why}")
     out.append(f"  User:   {c.user or 'unknown'}")
     if plan.findings:
         out += ["", "Before you start:"]

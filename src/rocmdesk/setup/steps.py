@@ -47,7 +47,9 @@ COMPONENT = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 URL_PATH = re.compile(r"/[A-Za-z0-9._~/-]*")
 GFX = re.compile(r"gfx[0-9]{1,2}[0-9a-f]{2}")
 ARCHES = frozenset({"amd64", "i386", "arm64"})
-VERIFY_CHECKS = {"amdgpu-loaded": None, "kfd-opens": None, "rocminfo-lists-gfx": "rocminfo", "rocm-smi-shows-gpu": "rocm-smi"}
+# check -> the program it runs (None: a check of the machine itself)
+VERIFY_CHECKS = {"amdgpu-loaded": None, "kfd-opens": None, "rocminfo-lists-gfx": "rocminfo",
+                 "rocm-smi-shows-gpu": "rocm-smi"}
 STEP_KEYS = frozenset({"id", "kind", "title", "why", "root", "params", "done"})
 MAX_STEPS = 100
 MAX_PACKAGES = 400
@@ -112,10 +114,14 @@ def check_url(url: str) -> None:
 
     if any(c.isspace() for c in url) or "\\" in url:
         _fail(f"URL {url!r} contains blanks")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # a malformed port or IPv6 literal
+        _fail(f"URL {url!r} cannot be read")
     if parts.scheme != "https":
         _fail(f"URL {url!r} is not https")
-    if parts.username or parts.password or parts.port or parts.query or parts.fragment or "@" in parts.netloc:
+    if parts.username or parts.password or port or parts.query or parts.fragment or "@" in parts.netloc:
         _fail(f"URL {url!r} carries credentials, a port, a query or a fragment")
     if parts.hostname not in amd_hosts() or parts.netloc != parts.hostname:
         _fail(f"URL {url!r} is not on AMD's hosts ({', '.join(sorted(amd_hosts()))})")
@@ -312,7 +318,8 @@ def apt_list_lines(params: dict) -> list[str]:
 
 
 def pin_lines(params: dict) -> list[str]:
-    return [f"Package: {params['package']}", f"Pin: release o={params['origin']}", f"Pin-Priority: {params['priority']}"]
+    return [f"Package: {params['package']}", f"Pin: release o={params['origin']}",
+            f"Pin-Priority: {params['priority']}"]
 
 
 def file_content(step: Step) -> str | None:
