@@ -29,6 +29,7 @@ def test_options_and_defaults():
     a = parse(["plan", "--simulate", "x", "--rocm", "6.2.4", "--scope", "sdk", "--dkms", "--format", "json"])
     assert (a.simulate, a.rocm, a.scope, a.dkms, a.format) == ("x", "6.2.4", "sdk", True, "json")
     assert parse(["plan", "--no-dkms"]).dkms is False
+    assert parse(["plan"]).cleanup is None and parse(["plan", "--no-cleanup"]).cleanup is False
     with pytest.raises(SystemExit):
         parse(["plan", "--root", "a", "--simulate", "b"])
     with pytest.raises(SystemExit):
@@ -50,3 +51,11 @@ def test_unknown_release_is_a_usage_error(host, capsys):
     assert cli_plan.run(parse(["plan", "--rocm", "4.2"]), host) == 2
     err = capsys.readouterr().err
     assert "ROCm 4.2 is not in rocmdesk's data" in err and "7.2.4" in err
+
+
+def test_no_cleanup_keeps_the_leftovers(tmp_path, capsys):
+    host = open_simulated("rx6600xt-ubuntu2204", cache_dir=tmp_path)
+    assert cli_plan.run(parse(["plan", "--scope", "runtime", "--format", "json"]), host) == 0
+    assert any(s["kind"] == "remove-path" for s in json.loads(capsys.readouterr().out)["steps"])
+    assert cli_plan.run(parse(["plan", "--scope", "runtime", "--no-cleanup", "--format", "json"]), host) == 0
+    assert not any(s["kind"] == "remove-path" for s in json.loads(capsys.readouterr().out)["steps"])

@@ -249,6 +249,13 @@ def test_the_chosen_version_is_kept():
     assert "cleanup-purge" not in ids(p)
 
 
+def test_a_tree_of_unknown_version_is_judged_by_its_name():
+    rocm = m.rocm_installed("6.2.4", "jammy")
+    rocm.installed[0].version = None
+    p = plan(m.ubuntu("22.04", rocm=rocm), Choices(scope="runtime", rocm="6.2.4"))
+    assert not [s for s in p.steps if s.kind == "remove-path"]
+
+
 def test_pytorch_scope_leaves_other_rocm_alone_unless_asked():
     rocm = m.rocm_installed("6.0.0", "jammy", extra_trees=["/opt/rocm-5.7.1"])
     rep = m.ubuntu("22.04", rocm=rocm, amdgpu=False)

@@ -26,6 +26,8 @@ def add_parser(subparsers) -> None:
                         "rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)")
     p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None,
                    help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
+    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None,
+                   help="remove other ROCm versions first (default: yes, except for the pytorch scope)")
     p.add_argument("--format", choices=FORMATS, default="text", help="text for people, a bash script, or JSON")
 
 
@@ -44,7 +46,7 @@ def run(args: argparse.Namespace, host: Host) -> int:
         print(f"rocmdesk: ROCm {args.rocm} is not in rocmdesk's data; known releases: {known}", file=sys.stderr)
         return EXIT_USAGE
     report = detect(host)
-    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms)
+    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, cleanup=args.cleanup)
     result = plan(report, choices, read_facts(host))
     sys.stdout.write(render(result, args.format))
     return EXIT_OK

@@ -109,7 +109,8 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
                           f"another ROCm version's packages would mix with ROCm {r.release.version}",
                           True, {"packages": purge, "autoremove": True}))
     for inst in rocm.installed:
-        if ROCM_TREE.fullmatch(inst.path) and not _same_version(inst.version, keep):
+        version = inst.version or inst.path.removeprefix("/opt/rocm-")  # never guess a tree is another version
+        if ROCM_TREE.fullmatch(inst.path) and not _same_version(version, keep):
             steps.append(Step(f"cleanup-remove-{_slug(inst.path)}", "remove-path", f"Remove {inst.path}",
                               f"{inst.path} holds ROCm {inst.version or '(unknown)'}, not the chosen "
                               f"{r.release.version}", True, {"path": inst.path}))
