@@ -11,7 +11,7 @@ from rocmdesk.machine.model import AccessInfo, DeviceNode, KernelInfo, OsInfo, R
 
 AMD_REPO_HOSTS = ("repo.radeon.com", "repo.amd.com")
 # Packages whose presence says "a ROCm or AMD driver install happened here"
-ROCM_PACKAGE_PREFIXES = ("rocm", "hip", "hsa", "amdgpu", "rocminfo", "miopen", "rccl", "comgr")
+ROCM_PACKAGE_PREFIXES = ("rocm", "hip", "hsa", "amdgpu", "amdrocm", "rocminfo", "miopen", "rccl", "comgr")  # amdrocm: TheRock
 GPU_GROUPS = ("render", "video")
 # AMD's repository builds: x.y.z.NNNNN-build (6.2.4.60204-139~22.04); distributions use plain 5.2.3-1
 _AMD_BUILD = re.compile(r"^(?:\d+:)?\d+\.\d+\.\d+\.\d{5}")
