@@ -176,6 +176,38 @@ def _family(gfx: str | None, device_id: str | None, revision: str | None) -> str
     return None
 
 
+def _gpu(index: int, card: DrmCard | None, names: NameTable | None, *, device_id: str | None,
+         revision: str | None, gfx: str | None, gfx_source: str | None, pci_slot: str | None,
+         vram: int | None, kfd_node: int | None, render_minor: int | None,
+         partition: int | None = None, physical_id: str | None = None) -> Gpu:
+    """One GPU record: what KFD or the card said, plus what the tables derive from its ids."""
+    name, name_source = marketing_name(names, device_id, revision)
+    return Gpu(
+        index=index,
+        name=name,
+        gfx=gfx,
+        gfx_reported=None,
+        device_id=device_id,
+        revision=revision,
+        pci_slot=pci_slot,
+        vram_total_bytes=vram,
+        kfd_node=kfd_node,
+        apu=_apu(device_id, revision),
+        subsystem_vendor=card.subsystem_vendor if card else None,
+        subsystem_device=card.subsystem_device if card else None,
+        card=card.card if card else None,
+        render_node=f"/dev/dri/renderD{render_minor}" if render_minor is not None else None,
+        gfx_source=gfx_source,
+        name_source=name_source,
+        family=_family(gfx, device_id, revision),
+        kind=_kind(device_id, revision),
+        partition=partition,
+        physical_id=physical_id,
+        runtime_status=card.runtime_status if card else None,
+        sysfs_device=card.device_path if card else None,
+    )
+
+
 def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTable | None) -> list[Gpu]:
     """Join DRM cards and KFD GPU nodes into the list of GPUs, in the runtime's order.
 
@@ -217,65 +249,19 @@ def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTab
             entry = knowledge.device(device_id, revision)
             if entry is not None and entry.gfx:
                 gfx, gfx_source = entry.gfx, "device_id"
-        name, name_source = marketing_name(names, device_id, revision)
         vram = node.mem_bank_bytes or (node.prop("local_mem_size") or None)
         if card is not None and card.vram_total_bytes and partition is None:
             vram = card.vram_total_bytes
-        gpus.append(
-            Gpu(
-                index=len(gpus),
-                name=name,
-                gfx=gfx,
-                gfx_reported=None,
-                device_id=device_id,
-                revision=revision,
-                # a partition's KFD location carries its index in the function bits; the PCI address is function 0's
-                pci_slot=(card.pci_slot if card else (_function_zero(node.pci_slot) if partition is not None else node.pci_slot)),
-                vram_total_bytes=vram,
-                kfd_node=node.node,
-                apu=_apu(device_id, revision),
-                subsystem_vendor=card.subsystem_vendor if card else None,
-                subsystem_device=card.subsystem_device if card else None,
-                card=card.card if card else None,
-                render_node=f"/dev/dri/renderD{node.render_minor}" if node.render_minor else None,
-                gfx_source=gfx_source,
-                name_source=name_source,
-                family=_family(gfx, device_id, revision),
-                kind=_kind(device_id, revision),
-                partition=partition,
-                physical_id=physical_id,
-                runtime_status=card.runtime_status if card else None,
-                sysfs_device=card.device_path if card else None,
-            )
-        )
+        # a partition's KFD location carries its index in the function bits; the PCI address is function 0's
+        slot = card.pci_slot if card else (_function_zero(node.pci_slot) if partition is not None else node.pci_slot)
+        gpus.append(_gpu(len(gpus), card, names, device_id=device_id, revision=revision, gfx=gfx,
+                         gfx_source=gfx_source, pci_slot=slot, vram=vram, kfd_node=node.node,
+                         render_minor=node.render_minor, partition=partition, physical_id=physical_id))
 
     for card in amd_cards:
-        if card.card in used:
-            continue
-        gfx, gfx_source = _gfx_for_card(card)
-        name, name_source = marketing_name(names, card.device_id, card.revision)
-        gpus.append(
-            Gpu(
-                index=len(gpus),
-                name=name,
-                gfx=gfx,
-                gfx_reported=None,
-                device_id=card.device_id,
-                revision=card.revision,
-                pci_slot=card.pci_slot,
-                vram_total_bytes=card.vram_total_bytes,
-                kfd_node=None,
-                apu=_apu(card.device_id, card.revision),
-                subsystem_vendor=card.subsystem_vendor,
-                subsystem_device=card.subsystem_device,
-                card=card.card,
-                render_node=f"/dev/dri/renderD{card.render_minor}" if card.render_minor is not None else None,
-                gfx_source=gfx_source,
-                name_source=name_source,
-                family=_family(gfx, card.device_id, card.revision),
-                kind=_kind(card.device_id, card.revision),
-                runtime_status=card.runtime_status,
-                sysfs_device=card.device_path,
-            )
-        )
+        if card.card not in used:
+            gfx, gfx_source = _gfx_for_card(card)
+            gpus.append(_gpu(len(gpus), card, names, device_id=card.device_id, revision=card.revision, gfx=gfx,
+                             gfx_source=gfx_source, pci_slot=card.pci_slot, vram=card.vram_total_bytes,
+                             kfd_node=None, render_minor=card.render_minor))
     return gpus
