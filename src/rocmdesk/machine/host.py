@@ -12,9 +12,7 @@ from __future__ import annotations
 import errno
 import fnmatch
 import os
-import shutil
 import stat as stat_mod
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -221,6 +219,8 @@ class Host:
     def which(self, program: str) -> str | None:
         if not self.live:
             return program if program in self.commands else None
+        import shutil  # imported here: a captured or simulated tree never runs anything
+
         return shutil.which(program)
 
     def run(self, argv: list[str] | tuple[str, ...], timeout: float = DEFAULT_TIMEOUT_S) -> CommandResult:
@@ -233,6 +233,8 @@ class Host:
             if canned is None:
                 return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: not available on {self.label}")
             return CommandResult(argv_t, canned.returncode, canned.stdout, canned.stderr, canned.timed_out)
+        import subprocess
+
         try:
             proc = subprocess.run(
                 argv_t,
