@@ -3,7 +3,9 @@
 #
 #   chroot.sh build            build the cached base (debootstrap) unless a matching one is there
 #   chroot.sh new DIR          a fresh working chroot in DIR, extracted from the cache (builds it first if needed)
-#   chroot.sh run DIR CMD...   run CMD inside DIR with /proc and /dev mounted only for that command
+#   chroot.sh run DIR CMD...   run CMD inside DIR with /proc mounted only for that command (in a private
+#                              mount namespace), and the host's /dev bound when DIR has no device nodes
+#   chroot.sh with DIR CMD...  run CMD on the host while DIR has those mounts (for Ansible's chroot connection)
 #   chroot.sh mirror           print the Debian mirror this machine's apt uses
 #   chroot.sh path             print the cache tarball's path
 #
@@ -12,8 +14,9 @@
 set -euo pipefail
 
 SUITE=bookworm
+# python3-packaging: the helper's one dependency beyond the standard library (packaging/README.md);
 # python3-apt: Ansible's apt and apt_repository modules need it on the target (the chroot connection)
-INCLUDE=python3,ca-certificates,passwd,gpgv,python3-apt
+INCLUDE=python3,ca-certificates,passwd,gpgv,python3-packaging,python3-apt
 CACHE=${ROCMDESK_CI_CACHE:-/var/cache/rocmdesk-ci}
 TARBALL=${CACHE}/${SUITE}-base.tar
 STAMP=${TARBALL}.stamp
@@ -118,23 +121,32 @@ umount_all() {
   done < <(awk -v d="${dir}/" 'index($2 "/", d) == 1 { print $2 }' /proc/self/mounts | sort -r)
 }
 
+# run: CMD inside the chroot; with: CMD on the host while the chroot has its mounts (Ansible's chroot connection)
 run() {
   need_root
-  local dir=${1:?run DIR CMD...}
-  shift
-  [[ $# -gt 0 ]] || die "run: no command"
+  local how=$1 dir=${2:?${1} DIR CMD...}
+  shift 2
+  [[ $# -gt 0 ]] || die "${how}: no command"
   [[ -x ${dir}/bin/sh ]] || die "${dir} is not a chroot"
   dir=$(realpath "${dir}")
   # a private mount namespace too: whatever happens, the mounts end with the command
   if [[ -z ${ROCMDESK_CI_MOUNTNS:-} ]] && command -v unshare >/dev/null 2>&1; then
-    ROCMDESK_CI_MOUNTNS=1 exec unshare --mount --propagation private "$0" run "${dir}" "$@"
+    ROCMDESK_CI_MOUNTNS=1 exec unshare --mount --propagation private "$0" "${how}" "${dir}" "$@"
   fi
   trap 'umount_all "${dir}"' EXIT
   mount -t proc proc "${dir}/proc"
-  mount --rbind /dev "${dir}/dev"
-  mount --make-rslave "${dir}/dev"
+  # debootstrap leaves static nodes in the chroot's /dev (kept by the tarball), and tests add their own
+  # there (a stand-in /dev/kfd); the host's /dev is bound only when they are missing (mknod was refused)
+  if [[ -n ${ROCMDESK_CI_BIND_DEV:-} || ! -c ${dir}/dev/null ]]; then
+    mount --rbind /dev "${dir}/dev"
+    mount --make-rslave "${dir}/dev"
+  fi
   local rc=0
-  chroot "${dir}" "$@" || rc=$?
+  if [[ ${how} == run ]]; then
+    chroot "${dir}" "$@" || rc=$?
+  else
+    "$@" || rc=$?
+  fi
   umount_all "${dir}"
   trap - EXIT
   return "${rc}"
@@ -143,9 +155,9 @@ run() {
 case ${1:-} in
   build) build ;;
   new) shift; new "$@" ;;
-  run) shift; run "$@" ;;
+  run | with) run "$@" ;;
   mirror) mirror ;;
   path) echo "${TARBALL}" ;;
   umount) shift; umount_all "${1:?umount DIR}" ;;
-  *) die "usage: chroot.sh build | new DIR | run DIR CMD... | mirror | path | umount DIR" ;;
+  *) die "usage: chroot.sh build | new DIR | run DIR CMD... | with DIR CMD... | mirror | path | umount DIR" ;;
 esac
