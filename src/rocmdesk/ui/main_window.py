@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.pages.placeholder import PlaceholderPage
+from rocmdesk.ui.pages.setup_page import SetupPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
 
@@ -55,7 +56,7 @@ class MainWindow(QMainWindow):
         self.overview = OverviewPage(self.session)
         self._add_page(self.tr("Overview"), self.overview)
         for title, purpose in self._planned_pages():
-            self._add_page(title, PlaceholderPage(title, purpose))
+            self._add_page(title, SetupPage(self.session) if title == self.tr("Setup") else PlaceholderPage(title, purpose))
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.sidebar.setCurrentRow(0)
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
