@@ -103,7 +103,7 @@ def test_choices_preselect_the_recommended_release_with_its_reason(open_page):
     assert page.release_reason.text() == ("Recommended: ROCm 6.2.4 is installed already and AMD lists it for "
                                           "Ubuntu 22.04.5 LTS and this GPU.")
     assert page.scope_buttons["pytorch"].isChecked()
-    assert "no system ROCm" in page.scope_notes["pytorch"].text()
+    assert page.scope_notes["pytorch"].text().startswith("No system ROCm (the wheels carry their own")
     assert "rocm-hip-sdk" in page.scope_notes["sdk"].text()
     assert not page.dkms_check.isChecked()  # the plan's default: amdgpu-dkms is there already
     assert "installed and loaded already" in page.dkms_why.text()
@@ -186,7 +186,7 @@ def test_dry_run_streams_the_real_helper_to_the_result(open_page, qtbot, tmp_pat
     log = page.log.toPlainText()
     assert "▶ Check that /dev/kfd opens in your session" in log and "dry run: would" in log
     assert page.current == RESULT
-    assert page.result_title.text().startswith("Dry run finished")
+    assert page.result_title.text() == "Dry run finished; nothing was changed."
     assert page.relogin.isVisibleTo(page) and "Log out and in again" in page.relogin_text.text()
     assert page.pytorch_button.isVisibleTo(page) and not page.resume_button.isVisibleTo(page)
     # the run's log, in the runner's format
@@ -248,7 +248,8 @@ def test_a_failed_step_shows_its_output_and_resume_reruns_the_same_plan(open_pag
     assert rows[steps[0].id].state == "ok" and rows[steps[1].id].state == "failed"
     assert all(rows[s.id].state == "not-run" for s in steps[2:])
     assert page.current == RESULT
-    assert page.result_title.text() == "A step failed; the steps after it did not run."
+    assert page.result_title.text() == f"Step 2 of {len(steps)} failed: {steps[1].title}"
+    assert "did not run" in page.result_detail.text()
     assert page.failure_box.isVisibleTo(page)
     assert page.failure_step.text() == f"Step 2: {steps[1].title}"
     assert "apt-get failed (exit status 100)" == page.failure_message.text()
@@ -279,7 +280,7 @@ def test_pkexec_refusals_say_that_nothing_changed(open_page, qtbot, tmp_path, co
     assert page.outcome.exit_code == code and not page.outcome.saw_plan
     assert page.current == RESULT and page.result_title.text() == message
     assert page.result_kind == "nochange"
-    assert page.resume_button.isVisibleTo(page) and page.resume_button.text() == "Try &again"
+    assert page.resume_button.isVisibleTo(page) and page.resume_button.text() == "&Try again"
     assert not page.failure_box.isVisibleTo(page) and not page.relogin.isVisibleTo(page)
     assert "Error executing command" in page.log.toPlainText()
 

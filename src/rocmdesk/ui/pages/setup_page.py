@@ -245,7 +245,10 @@ def _clear(layout) -> None:
     while layout.count():
         item = layout.takeAt(0)
         if item.widget() is not None:
-            item.widget().deleteLater()
+            widget = item.widget()
+            widget.hide()  # gone now: a deferred delete waits for the event loop
+            widget.setParent(None)
+            widget.deleteLater()
         elif item.layout() is not None:
             _clear(item.layout())
 
@@ -354,7 +357,7 @@ class SetupPage(QWidget):
             focus.setFocus()
 
     def next(self) -> None:
-        if self.next_button.isEnabled() and self.current < RUN:
+        if self.next_button.isEnabled() and self.current < RESULT:
             self.go(self.current + 1)
 
     def back(self) -> None:
@@ -371,8 +374,9 @@ class SetupPage(QWidget):
         self.where_label.setText(self.tr("— {where}").format(where=self._where()))
         ready = self.plan is not None and not self.session.busy
         self.back_button.setEnabled(i > MACHINE and not self.running())
-        self.next_button.setEnabled(i < RUN and ready)
-        self.next_button.setVisible(i < RUN)
+        ended = self.outcome is not None and not self.running()
+        self.next_button.setEnabled((i < RUN and ready) or (i == RUN and ended))
+        self.next_button.setVisible(i < RUN or (i == RUN and ended))
         if i == RUN and self.running():
             self.nav_note.setText(self.tr("The plan is running; the other pages stay as they are until it ends."))
         elif i < RUN:
@@ -521,6 +525,14 @@ class SetupPage(QWidget):
         return {"pytorch": self.tr("&PyTorch only"), "runtime": self.tr("R&untime"), "sdk": self.tr("&SDK")}.get(
             scope, scope)
 
+    def scope_meaning(self, scope: str) -> str:
+        """The knowledge's one line for a scope, without a lead-in that repeats the button's title."""
+        text = SCOPE_WHAT.get(scope, "")
+        title = self.scope_title(scope).replace("&", "")
+        if text.lower().startswith(title.lower() + ":"):
+            text = text[len(title) + 1:].strip()
+        return _capital(text) + "." if text else ""
+
     def _build_choices_page(self) -> QWidget:
         body = _Body()
         layout = QVBoxLayout(body)
@@ -539,7 +551,7 @@ class SetupPage(QWidget):
             self.scope_group.addButton(button)
             self.scope_buttons[scope] = button
             scope_layout.addWidget(button)
-            note = text_label(_capital(SCOPE_WHAT.get(scope, "")) + ".", small=True, muted=True)
+            note = text_label(self.scope_meaning(scope), small=True, muted=True)
             note.setContentsMargins(24, 0, 0, 4)
             self.scope_notes[scope] = note
             scope_layout.addWidget(note)
@@ -692,9 +704,16 @@ class SetupPage(QWidget):
                 self.dkms_check.setChecked(p.choices.dkms)
                 why = p.choices.dkms_why
                 self.dkms_why.setText(self.tr("Your choice.") if why == "chosen" else _capital(why) + ".")
-                self.cleanup_check.setChecked(p.choices.cleanup)
+                apt = p.choices.needs_apt
+                self.cleanup_check.setChecked(p.choices.cleanup and apt)
+                self.cleanup_check.setEnabled(apt)
+                self.cleanup_why.setText(self.tr(
+                    "Purges their packages, removes their /opt/rocm-* trees and old repository lists, so two ROCm "
+                    "versions never mix.") if apt else self.tr(
+                    "Only with Runtime or SDK: the PyTorch scope installs no system packages, so it leaves other "
+                    "versions alone."))
                 user = p.choices.user
-                self.user_note.setText(self.tr("The group step is for {user}, the user rocmdesk runs as.")
+                self.user_note.setText(self.tr("The group step is for {user}, the user rocmdesk found signed in.")
                                        .format(user=user) if user else self.tr("The user could not be told."))
         finally:
             self._filling = False
@@ -733,6 +752,10 @@ class SetupPage(QWidget):
         self.script_status = text_label("", small=True, muted=True)
         self.script_status.setVisible(False)
         layout.addWidget(self.script_status)
+        self.as_root_hint = text_label(self.tr(
+            "In the commands, “as_root” runs a command as root: the helper runs those steps for you, and the "
+            "saved script asks sudo for them."), small=True, muted=True)
+        layout.addWidget(self.as_root_hint)
 
         body = _Body()
         self.review_layout = QVBoxLayout(body)
@@ -751,12 +774,16 @@ class SetupPage(QWidget):
             self.blocked_note.setVisible(False)
             return
         c = p.choices
-        release = self.tr("ROCm {version} ({stream})").format(version=c.release.version, stream=c.release.stream) \
-            if c.release else self.tr("no ROCm release")
+        if not c.needs_apt:
+            release = self.tr("no system ROCm")
+        elif c.release:
+            release = self.tr("ROCm {version} ({stream})").format(version=c.release.version, stream=c.release.stream)
+        else:
+            release = self.tr("no ROCm release")
         scope = self.scope_title(c.scope).replace("&", "")
         driver = self.tr("install amdgpu-dkms") if c.dkms else self.tr("no driver change")
-        self.review_summary.setText(self.tr("{release} · {scope} · {driver} · for {user}").format(
-            release=release, scope=scope, driver=driver, user=c.user or self.tr("unknown user")))
+        self.review_summary.setText(_capital(self.tr("{release} · {scope} · {driver} · for {user}").format(
+            release=release, scope=scope, driver=driver, user=c.user or self.tr("unknown user"))))
         todo = len(p.todo)
         root = sum(1 for s in p.todo if s.root)
         self.review_counts.setText(self.tr(
@@ -884,7 +911,8 @@ class SetupPage(QWidget):
         self.run_rows_layout = QVBoxLayout(body)
         self.run_rows_layout.setContentsMargins(0, 0, 8, 0)
         self.run_rows_layout.setSpacing(0)
-        split.addWidget(_scrolled(body))
+        self.run_scroll = _scrolled(body)
+        split.addWidget(self.run_scroll)
         log_box = QWidget()
         log_layout = QVBoxLayout(log_box)
         log_layout.setContentsMargins(0, 4, 0, 0)
@@ -902,6 +930,7 @@ class SetupPage(QWidget):
         split.addWidget(log_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setSizes([300, 200])  # proportions: the steps above, the log below
         layout.addWidget(split, 1)
         self._stop_timer = QTimer(self)
         self._stop_timer.setSingleShot(True)
@@ -938,10 +967,17 @@ class SetupPage(QWidget):
         self.cancel_button.setVisible(running)
         if p is not None and not running and self.outcome is None:
             todo = sum(1 for s in p.todo if s.root)
-            self.run_intro.setText(self.tr(
-                "Run asks for your password once (polkit’s dialog), then rocmdesk’s helper runs the plan: "
-                "{todo} root steps to do, each checked before and after; steps done already are skipped. "
-                "Dry run runs the same helper without root and changes nothing.").format(todo=todo))
+            if todo == 0:
+                text = self.tr("Every step that needs root is done already: running the plan only checks the rest.")
+            elif todo == 1:
+                text = self.tr("Run asks for your password once (polkit’s dialog), then rocmdesk’s helper runs "
+                               "the one step to do as root, checked before and after.")
+            else:
+                text = self.tr("Run asks for your password once (polkit’s dialog), then rocmdesk’s helper runs "
+                               "the {todo} steps to do as root, each checked before and after; steps done "
+                               "already are skipped.").format(todo=todo)
+            self.run_intro.setText(text + " " + self.tr("Dry run goes through the same helper without root and "
+                                                        "changes nothing."))
         notes = [blocker] if blocker and has_helper else []
         caller = self.caller()
         if p is not None and caller and p.choices.user and caller != p.choices.user:
@@ -1085,6 +1121,7 @@ class SetupPage(QWidget):
             title = str(d.get("title") or event.step_id or "")
             if row is not None:
                 row.set_state("running")
+                self.run_scroll.ensureWidgetVisible(row, 0, 40)
             index = d.get("index")
             n = index + 1 if isinstance(index, int) else (row.number if row else 0)
             self.run_status.setText(self.tr("Step {n} of {total}: {title}").format(
@@ -1139,19 +1176,9 @@ class SetupPage(QWidget):
         rf.addWidget(self.result_log)
         layout.addWidget(self.result_frame)
 
-        self.relogin = _note_frame("relogin", "#c99a06", "#fdf0c4")
-        rl = QVBoxLayout(self.relogin)
-        self.relogin_title = text_label(self.tr("Log out and log in again"), bold=True, scale=1.2)
-        self.relogin_title.setStyleSheet("color: #5c4300;")
-        rl.addWidget(self.relogin_title)
-        self.relogin_text = text_label("")
-        self.relogin_text.setStyleSheet("color: #5c4300;")
-        rl.addWidget(self.relogin_text)
-        layout.addWidget(self.relogin)
-
         self.failure_box = _box(self.tr("What failed"))
         fb = QVBoxLayout(self.failure_box)
-        self.failure_step = _plain(text_label("", bold=True))
+        self.failure_step = text_label("", bold=True)
         fb.addWidget(self.failure_step)
         self.failure_message = _plain(text_label(""))
         fb.addWidget(self.failure_message)
@@ -1161,6 +1188,16 @@ class SetupPage(QWidget):
         self.failure_help = _plain(text_label(""))
         fb.addWidget(self.failure_help)
         layout.addWidget(self.failure_box)
+
+        self.relogin = _note_frame("relogin", "#c99a06", "#fdf0c4")
+        rl = QVBoxLayout(self.relogin)
+        self.relogin_title = text_label(self.tr("Log out and log in again"), bold=True, scale=1.2)
+        self.relogin_title.setStyleSheet("color: #5c4300;")
+        rl.addWidget(self.relogin_title)
+        self.relogin_text = text_label("")
+        self.relogin_text.setStyleSheet("color: #5c4300;")
+        rl.addWidget(self.relogin_text)
+        layout.addWidget(self.relogin)
 
         self.next_steps_box = _box(self.tr("What next"))
         ns = QVBoxLayout(self.next_steps_box)
@@ -1219,12 +1256,20 @@ class SetupPage(QWidget):
             return ("nochange", self.tr("The helper could not establish who asked; nothing was changed."),
                     "\n".join(o.stray[-3:]))
         if o.failed is not None or code == ev.EXIT_STEP_FAILED:
-            return ("failed", self.tr("A step failed; the steps after it did not run."), "")
+            steps = self.run_plan.steps if self.run_plan else []
+            sid = o.failed.step_id if o.failed else None
+            n = next((i for i, s in enumerate(steps, 1) if s.id == sid), None)
+            if n is None:
+                return ("failed", self.tr("A step failed; the steps after it did not run."), "")
+            return ("failed", self.tr("Step {n} of {total} failed: {title}").format(
+                n=n, total=len(steps), title=steps[n - 1].title),
+                self.tr("The steps before it stay done; the steps after it did not run."))
         if code == ev.EXIT_OK:
             if o.dry_run:
-                return ("ok", self.tr("Dry run finished: the helper accepted the plan and went through every "
-                                      "step; nothing was changed."),
-                        self.tr("Run it for real from the Run page, or save the script and run it yourself."))
+                more = "" if self.real_run_blocker() else " " + self.tr(
+                    "Run it for real from the Run page, or save the script and run it yourself.")
+                return ("ok", self.tr("Dry run finished; nothing was changed."),
+                        self.tr("The helper accepted the plan and went through every step.") + more)
             return ("ok", self.tr("Setup finished."), self.tr("Every step is done."))
         if code is None:
             return ("failed", self.tr("The helper stopped unexpectedly."), "\n".join(o.stray[-5:]))
@@ -1256,9 +1301,10 @@ class SetupPage(QWidget):
             name = step.title if step else sid
             self.failure_step.setText(self.tr("Step {n}: {title}").format(n=number, title=name) if number
                                       else name)
+            self.failure_step.setVisible(number is None)  # else the headline names it already
             message = str(failed.data.get("message") or "")
             code = failed.data.get("exit")
-            if isinstance(code, int):
+            if isinstance(code, int) and str(code) not in message:
                 message = self.tr("{message} (exit status {code})").format(message=message, code=code).strip()
             self.failure_message.setText(message)
             self.failure_message.setVisible(bool(message))
@@ -1274,7 +1320,7 @@ class SetupPage(QWidget):
         resumable = kind == "failed" and o.start_error is None or kind == "stopped" or \
             (kind == "nochange" and o.exit_code in (ev.PKEXEC_DISMISSED, ev.PKEXEC_NOT_AUTHORIZED))
         self.resume_button.setVisible(resumable and self.run_plan is not None)
-        self.resume_button.setText(self.tr("Try &again") if kind == "nochange" else self.tr("R&esume"))
+        self.resume_button.setText(self.tr("&Try again") if kind == "nochange" else self.tr("R&esume"))
 
         relogin = self._relogin_text(o) if kind == "ok" or (kind == "failed" and o.saw_plan) else None
         self.relogin.setVisible(relogin is not None)

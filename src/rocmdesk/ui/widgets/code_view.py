@@ -19,7 +19,9 @@ class CodeView(QPlainTextEdit):
         super().__init__(parent)
         self.max_lines = max_lines
         self.setReadOnly(True)
-        self.setFont(mono_font())
+        font = mono_font()
+        font.setBold(False)  # set, so a bold group-box title is not inherited
+        self.setFont(font)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
