@@ -1,0 +1,160 @@
+"""``rocmdesk apply``: show the plan, ask once, run it through pkexec and the root helper, report.
+
+``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
+
+Exit codes: 0 every step done; 1 a step failed (run the same command again to resume at it);
+2 bad usage (an unknown release, a real run on a simulated or captured machine); 5 nothing was changed
+(not confirmed, the plan is blocked, refused by the helper, prompt dismissed, not authorized, no helper).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TextIO
+
+from rocmdesk.machine.host import Host
+from rocmdesk.setup.events import Event
+from rocmdesk.setup.recipe import SCOPES
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOTHING_CHANGED = 0, 1, 2, 5
+
+
+def add_parser(subparsers) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser("apply", help="run the plan: one authentication, every step checked, resumable")
+    _add_target(p)
+    # the same choices as `rocmdesk plan` (cli_plan defines them inline, so they are repeated here)
+    p.add_argument("--rocm", metavar="VERSION", help="ROCm release (default: the recommended one for this OS and GPU)")
+    p.add_argument("--scope", choices=SCOPES, default="pytorch",
+                   help="pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, "
+                        "rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)")
+    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None,
+                   help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
+    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None,
+                   help="remove other ROCm versions first (default: yes, except for the pytorch scope)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="check the plan with the helper and show every step's progress, changing nothing")
+    p.add_argument("--yes", "-y", action="store_true", help="do not ask before running")
+
+
+def _this_user() -> str | None:
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return None
+
+
+class Progress:
+    """Prints the event stream as lines a person can follow."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.total = 0
+        self.streamed: set[str] = set()
+
+    def __call__(self, ev: Event) -> None:
+        d = ev.data
+        if ev.event == "plan":
+            self.total = int(d.get("steps", 0))
+            what = "dry run, nothing changes" if d.get("dry_run") else f"for {d.get('caller')}"
+            self._say(f"Running {self.total} steps ({what})")
+        elif ev.event == "started":
+            self._say(f"[{int(d.get('index', 0)) + 1}/{self.total}] {d.get('title') or d.get('id')}")
+        elif ev.event == "output":
+            self.streamed.add(str(d.get("id")))
+            self._say(f"      | {d.get('line', '')}")
+        elif ev.event in ("ok", "skipped"):
+            self._say(f"      {ev.event}: {d.get('message', '')}")
+        elif ev.event == "failed":
+            self._say(f"      FAILED: {d.get('message', '')}")
+            if ev.step_id not in self.streamed:
+                for line in d.get("output") or []:
+                    self._say(f"      | {line}")
+        elif ev.event == "refused":
+            self._say(f"Refused: {d.get('message', '')}")
+
+    def _say(self, line: str) -> None:
+        self.out.write(line + "\n")
+        self.out.flush()
+
+
+def _confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
+    out.write(f"Run these {n} steps now? You authenticate once, as an administrator. [y/N] ")
+    out.flush()
+    answer = stdin.readline().strip().lower()
+    return answer in ("y", "yes")
+
+
+def run(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.knowledge import rocm_release, rocm_releases
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.setup import runner
+    from rocmdesk.setup.choices import Choices
+    from rocmdesk.setup.facts import read_facts
+    from rocmdesk.setup.plan import plan
+    from rocmdesk.setup.render import render_text
+
+    out, err = sys.stdout, sys.stderr
+    if args.rocm and rocm_release(args.rocm) is None:
+        known = ", ".join(r.version for r in rocm_releases())
+        print(f"rocmdesk: ROCm {args.rocm} is not in rocmdesk's data; known releases: {known}", file=err)
+        return EXIT_USAGE
+    live = host.live and not host.simulated
+    if not live and not args.dry_run:
+        print(f"rocmdesk: {host.label} is not this computer: its plan can only be tried with --dry-run", file=err)
+        return EXIT_USAGE
+    report = detect(host)
+    # a dry run of another machine's plan is checked for the user who runs it, as the helper will do
+    user = None if live else _this_user()
+    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, user=user,
+                      cleanup=getattr(args, "cleanup", None))
+    result = plan(report, choices, read_facts(host))
+    out.write(render_text(result))
+    out.write("\n")
+    if result.blocked and not args.dry_run:
+        print("rocmdesk: the plan is blocked (see above): nothing was changed", file=err)
+        return EXIT_NOTHING_CHANGED
+    if not result.todo and not args.dry_run:
+        out.write("Every step is done already: nothing to run.\n")
+        return EXIT_OK
+    if live and os.getuid() == 0 and os.environ.get("SUDO_USER"):
+        out.write("Note: run rocmdesk apply as yourself, not with sudo: the plan is for the user who runs it.\n")
+    if not args.dry_run and not args.yes:
+        if not sys.stdin.isatty():
+            print("rocmdesk: not asking on a non-interactive input: read the plan above and run again with --yes "
+                  "to go ahead (nothing was changed)", file=err)
+            return EXIT_NOTHING_CHANGED
+        if not _confirm(len(result.todo), sys.stdin, out):
+            out.write("Not confirmed: nothing was changed.\n")
+            return EXIT_NOTHING_CHANGED
+    outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=Progress(out))
+    if outcome.log is not None:
+        out.write(f"Log: {outcome.log}\n")
+    if outcome.ok:
+        out.write("Dry run finished: the helper accepts this plan.\n" if args.dry_run else "Every step is done.\n")
+        if not args.dry_run:
+            _after(result.after, host, out)
+        return EXIT_OK
+    if outcome.outcome == "failed":
+        print(f"rocmdesk: {outcome.message}", file=err)
+        print(f"Fix the cause (the step's output is above and in the log), then run the same command again: "
+              f"the steps that finished are skipped and the run resumes at {outcome.resume_from}.", file=err)
+        return EXIT_FAILED
+    print(f"rocmdesk: {outcome.message}", file=err)
+    return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
+
+
+def _after(notes: list[str], host: Host, out: TextIO) -> None:
+    from rocmdesk.machine.detect import detect
+
+    for note in notes:
+        out.write(f"  - {note}\n")
+    access = detect(host).access
+    if access.needs_relogin and not any("Log out" in n for n in notes):
+        out.write("  - You are in the render and video groups in /etc/group, but not yet in this session: "
+                  "log out and in again (newgrp render fixes only one shell).\n")

@@ -1,0 +1,237 @@
+"""The user side of the privileged door: start the helper through pkexec, read its event stream, log it.
+
+One authentication for the whole plan: pkexec runs the system helper once with the plan on stdin.  The
+CLI and the UI's worker both call ``run``; it blocks, so the UI calls it off the GUI thread.  Like
+``setup.execute`` this starts a process outside the Host seam, because it feeds stdin and streams stdout.
+
+Installed with pip there is no system helper, and rocmdesk does not make one: copying a file from a
+user-writable virtual environment into a root-owned place and running it as root is exactly what the
+helper's rule forbids (whoever can write the venv would own the machine).  Such installs get the plan as
+a script to read and run with sudo instead (``NO_HELPER``).  The .deb installs the helper root-owned.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+from rocmdesk.setup import events
+from rocmdesk.setup.events import (
+    EXIT_NOT_ROOT,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_STEP_FAILED,
+    PKEXEC_DISMISSED,
+    PKEXEC_NOT_AUTHORIZED,
+    Event,
+)
+
+HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
+PKEXEC_PATHS = ("/usr/bin/pkexec", "/bin/pkexec")
+
+NO_HELPER = (
+    "rocmdesk's system helper is not installed (/usr/libexec/rocmdesk/rocmdesk-helper; the .deb package "
+    "installs it). A pip install does not put a root helper on the system: running a file from a "
+    "user-writable virtual environment as root would let whoever can write it take over the machine. "
+    "Run the plan as a script instead: rocmdesk plan --format script > plan.sh; read it; then "
+    "bash plan.sh (it asks sudo for each root step) or sudo bash plan.sh. Nothing was changed."
+)
+NO_PKEXEC = ("pkexec is not installed (Debian/Ubuntu: apt install pkexec, or policykit-1 on older releases), "
+             "so rocmdesk cannot ask for the one authentication it needs: nothing was changed")
+MESSAGES = {
+    PKEXEC_DISMISSED: "the password prompt was dismissed: nothing was changed",
+    PKEXEC_NOT_AUTHORIZED: "not authorized (or no polkit agent is running): nothing was changed",
+}
+
+
+class NoHelper(RuntimeError):
+    """No trustworthy system helper: the message says what to do instead."""
+
+
+@dataclass
+class RunResult:
+    exit: int | None  # the process's status; None when it could not start
+    outcome: str  # ok | failed | refused | dismissed | not-authorized | no-pkexec | no-helper | error
+    message: str
+    events: list[Event] = field(default_factory=list)
+    failed: str | None = None  # the step that failed, and where a rerun resumes
+    resume_from: str | None = None
+    log: Path | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome == "ok"
+
+    @property
+    def changed_nothing(self) -> bool:
+        """Refused before any step ran (a failed step may have left earlier steps done)."""
+        return self.outcome not in ("ok", "failed", "error")
+
+
+def _root_owned_safe(path: str) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(st.st_mode) and st.st_uid == 0 and not st.st_mode & 0o022
+
+
+def helper_path() -> str | None:
+    """The system helper, if it is there and only root can change it."""
+    return HELPER if _root_owned_safe(HELPER) else None
+
+
+def pkexec_path() -> str | None:
+    for path in PKEXEC_PATHS:
+        if os.path.exists(path):
+            return path
+    return shutil.which("pkexec")
+
+
+def command(plan_json: Any = None, dry_run: bool = False) -> list[str]:
+    """The command that runs a plan (given on its stdin): pkexec and the system helper, or for a dry run the
+    helper module in this interpreter, unprivileged.  ``NoHelper`` when there is no system helper."""
+    if dry_run:
+        return [sys.executable, "-m", "rocmdesk.setup.helper", "--dry-run"]
+    helper = helper_path()
+    if helper is None:
+        raise NoHelper(NO_HELPER)
+    return [pkexec_path() or "pkexec", helper]
+
+
+def log_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_state_dir("rocmdesk")) / "setup-logs"
+
+
+class _Log:
+    """One JSON object a line: the start, every event line as it came, stray output, the exit."""
+
+    def __init__(self, directory: Path | None) -> None:
+        self.path: Path | None = None
+        self._fh = None
+        if directory is None:
+            return
+        try:
+            directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
+            self.path = directory / f"{stamp}.jsonl"
+            self._fh = open(self.path, "x", encoding="utf-8")
+        except OSError:  # a log that cannot be written does not stop the run
+            self.path, self._fh = None, None
+
+    def write(self, obj: dict[str, Any] | str) -> None:
+        if self._fh is not None:
+            self._fh.write((obj if isinstance(obj, str) else json.dumps(obj, ensure_ascii=False)) + "\n")
+            self._fh.flush()
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+
+
+def _plan_bytes(plan_json: Any) -> bytes:
+    if isinstance(plan_json, bytes):
+        return plan_json
+    if isinstance(plan_json, str):
+        return plan_json.encode()
+    return json.dumps(plan_json, ensure_ascii=False).encode()
+
+
+def run(plan_json: Any, dry_run: bool = False, on_event: Callable[[Event], None] | None = None, *,
+        argv: list[str] | None = None, logs: Path | None | bool = True) -> RunResult:
+    """Run a plan (a dict, or its JSON text) and wait; ``on_event`` sees each event as it comes.
+
+    ``argv`` replaces the command (tests); ``logs`` is the log folder, True for the XDG state dir, None or
+    False for no log."""
+    log = _Log(log_dir() if logs is True else (logs or None))
+    try:
+        cmd = argv if argv is not None else command(plan_json, dry_run)
+    except NoHelper as exc:
+        log.write({"log": "exit", "exit": None, "outcome": "no-helper", "message": str(exc)})
+        log.close()
+        return RunResult(None, "no-helper", str(exc), log=log.path)
+    via_pkexec = os.path.basename(cmd[0]) == "pkexec"
+    if via_pkexec and argv is None and pkexec_path() is None:
+        log.write({"log": "exit", "exit": None, "outcome": "no-pkexec", "message": NO_PKEXEC})
+        log.close()
+        return RunResult(None, "no-pkexec", NO_PKEXEC, log=log.path)
+    log.write({"log": "start", "command": cmd, "dry_run": dry_run,
+               "time": datetime.now(timezone.utc).isoformat(timespec="seconds")})
+    seen: list[Event] = []
+    stderr_lines: list[str] = []
+    try:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as exc:
+        outcome, msg = ("no-pkexec", NO_PKEXEC) if via_pkexec else ("error", f"{cmd[0]}: {exc.strerror or exc}")
+        log.write({"log": "exit", "exit": None, "outcome": outcome, "message": msg})
+        log.close()
+        return RunResult(None, outcome, msg, log=log.path)
+
+    def read_stderr() -> None:
+        assert proc.stderr is not None
+        for raw in proc.stderr:
+            line = raw.decode("utf-8", errors="replace").rstrip("\n")
+            stderr_lines.append(line)
+            log.write({"log": "stderr", "line": line})
+
+    err_thread = threading.Thread(target=read_stderr, daemon=True)
+    err_thread.start()
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(_plan_bytes(plan_json))
+        proc.stdin.close()
+    except BrokenPipeError:  # it exited before reading (pkexec refused, for one)
+        pass
+    for raw in proc.stdout:
+        text = raw.decode("utf-8", errors="replace").rstrip("\n")
+        ev = events.parse_line(text)
+        if ev is None:
+            log.write({"log": "stdout", "line": text})
+            continue
+        log.write(ev.to_line())
+        seen.append(ev)
+        if on_event is not None:
+            on_event(ev)
+    code = proc.wait()
+    err_thread.join(timeout=5)
+    result = _result(code, seen, stderr_lines, via_pkexec)
+    result.log = log.path
+    log.write({"log": "exit", "exit": code, "outcome": result.outcome, "message": result.message})
+    log.close()
+    return result
+
+
+def _result(code: int, seen: list[Event], stderr: list[str], via_pkexec: bool) -> RunResult:
+    last = {ev.event: ev for ev in seen}
+    done = last.get("done")
+    if code == EXIT_OK and done is not None and done.data.get("ok") is True:
+        return RunResult(code, "ok", "every step is done", seen)
+    if code == EXIT_STEP_FAILED or (done is not None and done.data.get("ok") is False):
+        failed = last.get("failed")
+        sid = failed.step_id if failed else (done.data.get("failed") if done else None)
+        why = failed.data.get("message", "") if failed else "the run stopped early"
+        resume = done.data.get("resume_from") if done else sid
+        return RunResult(code, "failed", f"step {sid} failed: {why}" if sid else why, seen, sid, resume)
+    refused = last.get("refused")
+    if code in (EXIT_REFUSED, EXIT_NOT_ROOT) or refused is not None:
+        msg = refused.data.get("message", "the helper refused the plan") if refused else "the helper refused the plan"
+        return RunResult(code, "refused", f"{msg}: nothing was changed", seen)
+    # the helper never exits 126/127 and writes a "plan" event first: these are pkexec's own
+    if via_pkexec and not seen and code == PKEXEC_DISMISSED:
+        return RunResult(code, "dismissed", MESSAGES[code], seen)
+    if via_pkexec and not seen and code == PKEXEC_NOT_AUTHORIZED:
+        return RunResult(code, "not-authorized", MESSAGES[code], seen)
+    tail = "; ".join(ln for ln in stderr[-3:] if ln.strip())
+    return RunResult(code, "error", f"the helper stopped unexpectedly (exit {code})" + (f": {tail}" if tail else ""),
+                     seen)
