@@ -43,6 +43,9 @@ def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
 # name -> (module with add_parser(subparsers) and run(args, host) -> int, one-line help)
 EXTENSIONS: dict[str, tuple[str, str]] = {
     "plan": ("rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"),
+    "profile": ("rocmdesk.torchenv.cli_profile", "per-project venv + environment variables, applied to activate scripts"),
+    "run": ("rocmdesk.torchenv.cli_run", "run a command in a profile's venv and environment, without activating"),
+    "shell": ("rocmdesk.torchenv.cli_shell", "start $SHELL with a profile's venv and environment"),
 }
 
 

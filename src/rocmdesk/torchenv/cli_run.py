@@ -1,0 +1,150 @@
+"""``rocmdesk run PROFILE -- CMD ...`` and ``rocmdesk shell PROFILE``: a profile's environment without activating.
+
+Both build the environment an activated venv plus the profile would give (``exports.profile_environ``)
+and then *replace* this process with the command (``os.execvpe``), so signals, the terminal and the exit
+status are the command's own.  They never touch the activate scripts.  (This starts the user's own
+program, not a read of the machine, so it does not go through the Host seam.)
+
+Exit codes: the command's own; 2 bad usage or an unknown profile; 3 an unreadable profile file;
+126 the command cannot be run; 127 the command was not found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from rocmdesk.machine.host import Host
+
+EXIT_USAGE, EXIT_INPUT, EXIT_CANNOT_RUN, EXIT_NOT_FOUND = 2, 3, 126, 127
+
+
+@dataclass(frozen=True)
+class Launch:
+    argv: list[str]
+    env: dict[str, str]
+    cwd: str | None
+
+
+def add_parser(subparsers) -> None:
+    p = subparsers.add_parser("run", help="run a command in a profile's venv and environment, without activating",
+                              description="Run CMD with the profile's venv first on PATH, VIRTUAL_ENV set and the "
+                                          "profile's variables; the exit status is CMD's.")
+    p.add_argument("profile", metavar="PROFILE")
+    p.add_argument("--cd", action="store_true", help="run in the profile's project folder")
+    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...")
+
+
+def add_shell_parser(subparsers) -> None:
+    p = subparsers.add_parser("shell", help="start $SHELL with a profile's venv and environment",
+                              description="Start $SHELL (or /bin/sh) in the profile's project folder with its venv "
+                                          "and variables; arguments after -- go to the shell (e.g. -- -c 'cmd').")
+    p.add_argument("profile", metavar="PROFILE")
+    p.add_argument("--here", action="store_true", help="stay in the current folder")
+    p.add_argument("shell_args", nargs=argparse.REMAINDER, metavar="-- ARGS")
+
+
+def _strip_dashes(rest: list[str]) -> list[str]:
+    return rest[1:] if rest and rest[0] == "--" else rest
+
+
+def _profile(name: str):
+    from rocmdesk.torchenv.profiles import load_profile
+
+    prof = load_profile(name)
+    if not Path(prof.venv, "bin").is_dir():
+        from rocmdesk.torchenv.profiles import ProfileError
+
+        raise ProfileError(f"profile {name}: {prof.venv} is not a venv (no bin/ folder); create it first, e.g. "
+                           f"`rocmdesk torch install --venv {prof.venv}`")
+    return prof
+
+
+def run_launch(prof, command: list[str], cd: bool, base: Mapping[str, str] | None = None) -> Launch:
+    from rocmdesk.torchenv.exports import profile_environ
+
+    return Launch(list(command), profile_environ(prof, base), prof.project_dir if cd else None)
+
+
+def user_shell(base: Mapping[str, str]) -> str:
+    shell = base.get("SHELL")
+    if shell and os.path.isabs(shell) and os.access(shell, os.X_OK):
+        return shell
+    return "/bin/sh"
+
+
+def shell_launch(prof, shell_args: list[str], here: bool, base: Mapping[str, str] | None = None) -> Launch:
+    from rocmdesk.torchenv.exports import profile_environ
+
+    env = profile_environ(prof, base)
+    shell = user_shell(env)
+    cwd = None if here or not Path(prof.project_dir).is_dir() else prof.project_dir
+    return Launch([shell] + list(shell_args), env, cwd)
+
+
+def _exec(launch: Launch) -> int:
+    """Replace this process; returns only when the command could not be started."""
+    program = launch.argv[0]
+    if os.sep not in program and shutil.which(program, path=launch.env.get("PATH")) is None:
+        print(f"rocmdesk: {program}: command not found (PATH starts with the venv's bin)", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    if launch.cwd is not None:
+        try:
+            os.chdir(launch.cwd)
+        except OSError as exc:
+            print(f"rocmdesk: cannot enter {launch.cwd}: {exc.strerror}", file=sys.stderr)
+            return EXIT_CANNOT_RUN
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        os.execvpe(program, launch.argv, launch.env)
+    except FileNotFoundError:
+        print(f"rocmdesk: {program}: command not found", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    except OSError as exc:
+        print(f"rocmdesk: {program}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_CANNOT_RUN
+    return EXIT_CANNOT_RUN  # not reached
+
+
+def _guarded(fn) -> int:
+    from rocmdesk.torchenv.profile_store import ProfileFileError
+    from rocmdesk.torchenv.profiles import ProfileError
+
+    try:
+        return fn()
+    except ProfileFileError as exc:
+        print(f"rocmdesk: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except ProfileError as exc:
+        print(f"rocmdesk: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def run(args: argparse.Namespace, host: Host) -> int:
+    def go() -> int:
+        command = _strip_dashes(args.cmd)
+        if not command:
+            print("rocmdesk: run: give the command after --, e.g. rocmdesk run NAME -- python train.py",
+                  file=sys.stderr)
+            return EXIT_USAGE
+        return _exec(run_launch(_profile(args.profile), command, args.cd))
+
+    return _guarded(go)
+
+
+def run_shell(args: argparse.Namespace, host: Host) -> int:
+    def go() -> int:
+        prof = _profile(args.profile)
+        launch = shell_launch(prof, _strip_dashes(args.shell_args), args.here)
+        if sys.stdin.isatty() and not args.shell_args:
+            print(f"rocmdesk: {launch.argv[0]} with profile {prof.name} (venv {prof.venv}); exit to leave",
+                  file=sys.stderr)
+        return _exec(launch)
+
+    return _guarded(go)

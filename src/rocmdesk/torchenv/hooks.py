@@ -1,0 +1,391 @@
+"""Put a profile's variables into a venv's activate scripts, and take them out again.
+
+Each script gets one block, appended at its end between our markers::
+
+    # >>> rocmdesk profile NAME >>>
+    ...
+    # <<< rocmdesk profile <<<
+
+The edit is purely additive: removing the block gives back the file byte for byte (tests compare sha256).
+Applying twice gives the same file as applying once (an old block, of any profile, is replaced).
+
+What a block does when the script is sourced: save each variable's previous state (its value, or that it
+was unset), set the profile's values, and wrap ``deactivate`` so that it first puts the saved state back
+and then runs the venv's own deactivate.  Sourcing activate again without deactivating first restores the
+saved state before saving again, so the values from before the first activation are never lost.
+
+* bash/zsh (``bin/activate``): ``deactivate`` is a function; the block copies it to
+  ``_rocmdesk_orig_deactivate`` (``declare -f`` works in both shells) and defines a wrapper.  The venv's
+  deactivate ends with ``unset -f deactivate``, which removes the wrapper too.
+* fish (``bin/activate.fish``): the same with ``functions -c``.
+* csh/tcsh (``bin/activate.csh``): ``deactivate`` is a one-line alias and csh has no functions, so the
+  block defines ``alias deactivate '_rocmdesk_restore; <the venv's own alias text>; ...'`` with the text read
+  from the script when the block is written.  BSD csh cannot expand variables whose names are longer than
+  30 characters, so previous values are read with ``printenv`` into short numbered variables.  csh cannot
+  carry a value with a newline through save and restore (tested with tcsh and BSD csh), so such a profile
+  gets a block that only says so.
+
+``python -m venv --upgrade`` rewrites the scripts and drops the block: ``hook_status`` reports it
+"missing" and ``apply_hooks`` writes it again (``rocmdesk profile apply``, and ``profile list/show`` warn).
+The blocks never mention the venv's path, so odd characters in it cannot break them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from rocmdesk.torchenv.profiles import ProfileError
+
+BEGIN = "# >>> rocmdesk profile {name} >>>"
+END = "# <<< rocmdesk profile <<<"
+JOINED = "# rocmdesk: the file did not end with a newline; one was added before this block\n"
+PROFILE_VAR = "ROCMDESK_PROFILE"  # set while a profile is active, for prompts and for `torch verify`
+
+SCRIPTS: tuple[tuple[str, str], ...] = (("bash", "activate"), ("fish", "activate.fish"), ("csh", "activate.csh"))
+
+_BLOCK_RE = re.compile(
+    r"^# >>> rocmdesk profile (?P<name>[^\n]*?) >>>\n(?P<body>.*?)^# <<< rocmdesk profile <<<(?:\n|\Z)",
+    re.M | re.S,
+)
+_BEGIN_RE = re.compile(r"^# >>> rocmdesk profile [^\n]*>>>$", re.M)
+_CSH_ALIAS = re.compile(r"^alias deactivate '(?P<body>[^'\n]*)'[ \t]*$", re.M)
+
+
+class HookError(ProfileError):
+    pass
+
+
+# -- quoting -----------------------------------------------------------------------------------------------
+def quote_sh(value: str) -> str:
+    """bash/zsh: single quotes, each ``'`` as ``'\\''`` (nothing else is special inside, newlines included)."""
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+def quote_fish(value: str) -> str:
+    """fish: single quotes, where only ``\\\\`` and ``\\'`` are escapes (as ``string escape`` would allow)."""
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def csh_problem(value: str) -> str | None:
+    if "\n" in value or "\r" in value:
+        return "contains a line break, which csh cannot keep through activate and deactivate"
+    return None
+
+
+def quote_csh(value: str) -> str:
+    """csh/tcsh: single quotes; ``'`` as ``'\\''`` and ``!`` as ``\\!`` (history expansion works even inside
+    single quotes, also in sourced files).  Raises HookError for values csh cannot represent."""
+    problem = csh_problem(value)
+    if problem:
+        raise HookError(f"value {value!r} {problem}")
+    return "'" + value.replace("'", "'\\''").replace("!", "\\!") + "'"
+
+
+# -- rendering ---------------------------------------------------------------------------------------------
+def _comment(name: str) -> str:
+    return (
+        f"# Added by rocmdesk: sets profile {name}'s variables; deactivate puts back what was there before.\n"
+        f"# `rocmdesk profile remove {name}` takes this block out again and leaves the file as it was.\n"
+    )
+
+
+def _vars(name: str, env: Mapping[str, str]) -> list[tuple[str, str]]:
+    return [(PROFILE_VAR, name)] + sorted((k, v) for k, v in env.items() if k != PROFILE_VAR)
+
+
+def render_bash(name: str, env: Mapping[str, str]) -> str:
+    items = _vars(name, env)
+    out = [BEGIN.format(name=name) + "\n", _comment(name)]
+    out.append(
+        'if [ -n "${_ROCMDESK_SAVED:-}" ] && type _rocmdesk_restore >/dev/null 2>&1; then\n'
+        "    _rocmdesk_restore  # sourced again without deactivate: go back to the values from before\n"
+        "fi\n"
+        "_rocmdesk_restore () {\n"
+    )
+    for key, _ in items:
+        old = f"_ROCMDESK_OLD_{key}"
+        # the saved form is "x" + value when the variable was set, empty when it was not
+        out.append(
+            f'    if [ -n "${{{old}:-}}" ]; then\n'
+            f'        {key}="${{{old}#x}}"\n'
+            f"        export {key}\n"
+            f"    else\n"
+            f"        unset {key}\n"
+            f"    fi\n"
+            f"    unset {old}\n"
+        )
+    out.append("    unset _ROCMDESK_SAVED\n}\n")
+    for key, _ in items:
+        out.append(f'_ROCMDESK_OLD_{key}="${{{key}+x${key}}}"\n')
+    out.append("_ROCMDESK_SAVED=1\n")
+    for key, value in items:
+        out.append(f"export {key}={quote_sh(value)}\n")
+    out.append(
+        '_rocmdesk_def="$(declare -f deactivate)"\n'
+        'if [ -n "$_rocmdesk_def" ]; then\n'
+        '    eval "_rocmdesk_orig_${_rocmdesk_def}"\n'
+        "    deactivate () {\n"
+        "        _rocmdesk_restore\n"
+        '        _rocmdesk_orig_deactivate "$@"\n'
+        '        if [ ! "${1:-}" = "nondestructive" ]; then\n'
+        "            unset -f _rocmdesk_orig_deactivate _rocmdesk_restore\n"
+        "        fi\n"
+        "    }\n"
+        "fi\n"
+        "unset _rocmdesk_def\n"
+    )
+    out.append(END + "\n")
+    return "".join(out)
+
+
+def render_fish(name: str, env: Mapping[str, str]) -> str:
+    items = _vars(name, env)
+    out = [BEGIN.format(name=name) + "\n", _comment(name)]
+    out.append(
+        "if set -q _ROCMDESK_SAVED; and functions -q _rocmdesk_restore\n"
+        "    _rocmdesk_restore  # sourced again without deactivate: go back to the values from before\n"
+        "end\n"
+        "function _rocmdesk_restore\n"
+    )
+    for key, _ in items:
+        out.append(
+            f"    if set -q _ROCMDESK_HAD_{key}\n"
+            f"        set -gx {key} $_ROCMDESK_OLD_{key}\n"
+            f"    else\n"
+            f"        set -e -g {key}\n"
+            f"    end\n"
+            f"    set -e -g _ROCMDESK_OLD_{key}\n"
+            f"    set -e -g _ROCMDESK_HAD_{key}\n"
+        )
+    out.append("    set -e -g _ROCMDESK_SAVED\nend\n")
+    for key, _ in items:
+        out.append(
+            f"if set -q {key}\n"
+            f"    set -g _ROCMDESK_HAD_{key} 1\n"
+            f"    set -g _ROCMDESK_OLD_{key} ${key}\n"
+            f"end\n"
+        )
+    out.append("set -g _ROCMDESK_SAVED 1\n")
+    for key, value in items:
+        out.append(f"set -gx {key} {quote_fish(value)}\n")
+    out.append(
+        "if functions -q deactivate\n"
+        "    functions -e _rocmdesk_orig_deactivate\n"
+        "    functions -c deactivate _rocmdesk_orig_deactivate\n"
+        '    function deactivate -d "Exit virtual environment and return to normal shell environment"\n'
+        "        _rocmdesk_restore\n"
+        "        _rocmdesk_orig_deactivate $argv\n"
+        '        if test "$argv[1]" != "nondestructive"\n'
+        "            functions -e _rocmdesk_orig_deactivate _rocmdesk_restore\n"
+        "        end\n"
+        "    end\n"
+        "end\n"
+    )
+    out.append(END + "\n")
+    return "".join(out)
+
+
+def render_csh(name: str, env: Mapping[str, str], deactivate_alias: str | None) -> tuple[str, str | None]:
+    """The csh block and, when the profile cannot be applied in csh, why (the block then only says so)."""
+    items = _vars(name, env)
+    head = BEGIN.format(name=name) + "\n" + _comment(name)
+    why = None
+    for key, value in items:
+        problem = csh_problem(value)
+        if problem:
+            why = f"{key}'s value {problem}"
+            break
+    if why is None and deactivate_alias is None:
+        why = "activate.csh has no one-line `alias deactivate '...'` that rocmdesk can wrap"
+    if why is not None:
+        msg = f"rocmdesk: profile {name} is not applied in csh: {why}".replace("!", "").replace('"', "'")
+        return head + f'echo "{msg}" > /dev/stderr\n' + END + "\n", why
+    out = [head]
+    out.append("if ($?_ROCMDESK_SAVED) then\n    _rocmdesk_restore\nendif\n")
+    # BSD csh rejects `$NAME` for names over 30 characters (TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL has 39):
+    # saved values go to short numbered variables, and the old value is read with printenv (in a
+    # subshell: a redirection inside `{ }` is ignored)
+    restore = []
+    for i, (key, _) in enumerate(items):
+        old = f"_ROCMDESK_O{i}"
+        restore.append(f"test $?{old} = 0 && unsetenv {key}; "
+                       f'test $?{old} != 0 && setenv {key} "${old}:q" && unset {old}; ')
+    out.append("alias _rocmdesk_restore '" + "".join(restore) + "unset _ROCMDESK_SAVED'\n")
+    for i, (key, _) in enumerate(items):
+        out.append(f"if ({{ ( printenv {key} >& /dev/null ) }}) then\n"
+                   f'    set _ROCMDESK_O{i}="`printenv {key}`"\n'
+                   f"endif\n")
+    out.append("set _ROCMDESK_SAVED=1\n")
+    for key, value in items:
+        out.append(f"setenv {key} {quote_csh(value)}\n")
+    out.append(f"alias deactivate '_rocmdesk_restore; {deactivate_alias}; "
+               'test "\\!:*" != "nondestructive" && unalias _rocmdesk_restore\'\n')
+    out.append(END + "\n")
+    return "".join(out), None
+
+
+def render(shell: str, name: str, env: Mapping[str, str], base_text: str) -> tuple[str, str | None]:
+    """(block, note) for one script whose text without our block is ``base_text``."""
+    if shell == "bash":
+        return render_bash(name, env), None
+    if shell == "fish":
+        return render_fish(name, env), None
+    m = _CSH_ALIAS.search(base_text)
+    return render_csh(name, env, m.group("body") if m else None)
+
+
+# -- reading and editing files --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Block:
+    name: str
+    start: int
+    end: int
+    joined: bool  # we added the newline before it
+
+
+def find_blocks(text: str) -> list[Block]:
+    blocks = []
+    for m in _BLOCK_RE.finditer(text):
+        joined = m.group("body").startswith(JOINED)
+        start = m.start()
+        if joined and start > 0 and text[start - 1] == "\n":
+            start -= 1
+        blocks.append(Block(m.group("name"), start, m.end(), joined))
+    if len(_BEGIN_RE.findall(text)) != len(blocks):
+        raise HookError("a rocmdesk block has its start marker but not its end marker; "
+                        "fix the file by hand or rewrite it with `python -m venv --upgrade VENV`")
+    return blocks
+
+
+def strip_blocks(text: str) -> tuple[str, list[Block]]:
+    blocks = find_blocks(text)
+    for b in reversed(blocks):
+        text = text[: b.start] + text[b.end:]
+    return text, blocks
+
+
+def _with_block(base: str, block: str) -> str:
+    if base and not base.endswith("\n"):
+        first, rest = block.split("\n", 1)
+        return base + "\n" + first + "\n" + JOINED + rest
+    return base + block
+
+
+def _read(path: Path) -> str:
+    # surrogateescape: any bytes that are not UTF-8 come back out unchanged
+    return path.read_bytes().decode("utf-8", errors="surrogateescape")
+
+
+def _write(path: Path, text: str) -> None:
+    from rocmdesk.torchenv.profile_store import write_atomic
+
+    mode = os.stat(path).st_mode & 0o7777
+    write_atomic(path, text.encode("utf-8", errors="surrogateescape"), mode=mode)
+
+
+def _script_path(venv: str | os.PathLike[str], filename: str) -> Path:
+    path = Path(venv) / "bin" / filename
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+@dataclass(frozen=True)
+class HookResult:
+    shell: str
+    path: Path
+    action: str  # written | unchanged | removed | absent (no such script) | kept (another profile's block)
+    note: str | None = None
+
+
+def apply_hooks(venv: str | os.PathLike[str], name: str, env: Mapping[str, str]) -> list[HookResult]:
+    """Write profile ``name``'s block into each activate script of ``venv`` (replacing any older block)."""
+    if not (Path(venv) / "bin").is_dir():
+        raise HookError(f"{venv} is not a venv (it has no bin/ folder)")
+    results = []
+    for shell, filename in SCRIPTS:
+        path = _script_path(venv, filename)
+        if not path.is_file():
+            results.append(HookResult(shell, path, "absent"))
+            continue
+        text = _read(path)
+        try:
+            base, old = strip_blocks(text)
+        except HookError as exc:
+            raise HookError(f"{path}: {exc}") from None
+        block, note = render(shell, name, env, base)
+        others = sorted({b.name for b in old if b.name != name})
+        if others:
+            extra = f"replaced the block of profile {', '.join(others)}"
+            note = f"{note}; {extra}" if note else extra
+        new = _with_block(base, block)
+        if new == text:
+            results.append(HookResult(shell, path, "unchanged", note))
+        else:
+            _write(path, new)
+            results.append(HookResult(shell, path, "written", note))
+    return results
+
+
+def remove_hooks(venv: str | os.PathLike[str], name: str | None = None) -> list[HookResult]:
+    """Take profile ``name``'s blocks out of the activate scripts (every rocmdesk block when None)."""
+    results = []
+    for shell, filename in SCRIPTS:
+        path = _script_path(venv, filename)
+        if not path.is_file():
+            results.append(HookResult(shell, path, "absent"))
+            continue
+        text = _read(path)
+        try:
+            blocks = find_blocks(text)
+        except HookError as exc:
+            raise HookError(f"{path}: {exc}") from None
+        mine = [b for b in blocks if name is None or b.name == name]
+        kept = sorted({b.name for b in blocks if b not in mine})
+        new = text
+        for b in reversed(mine):
+            new = new[: b.start] + new[b.end:]
+        note = f"left the block of profile {', '.join(kept)}" if kept else None
+        if new != text:
+            _write(path, new)
+            results.append(HookResult(shell, path, "removed", note))
+        else:
+            results.append(HookResult(shell, path, "kept" if kept else "unchanged", note))
+    return results
+
+
+@dataclass(frozen=True)
+class HookState:
+    shell: str
+    path: Path
+    state: str  # current | stale (an older version of the profile) | missing | other (another profile) | absent
+    other: str | None = None
+
+
+def hook_status(venv: str | os.PathLike[str], name: str, env: Mapping[str, str]) -> list[HookState]:
+    out = []
+    for shell, filename in SCRIPTS:
+        path = _script_path(venv, filename)
+        if not path.is_file():
+            out.append(HookState(shell, path, "absent"))
+            continue
+        text = _read(path)
+        try:
+            base, blocks = strip_blocks(text)
+        except HookError:
+            out.append(HookState(shell, path, "stale"))
+            continue
+        if not blocks:
+            out.append(HookState(shell, path, "missing"))
+        elif all(b.name != name for b in blocks):
+            out.append(HookState(shell, path, "other", blocks[0].name))
+        else:
+            block, _ = render(shell, name, env, base)
+            out.append(HookState(shell, path, "current" if _with_block(base, block) == text else "stale"))
+    return out
+
+
+def needs_apply(states: list[HookState]) -> bool:
+    return any(s.state in ("missing", "stale", "other") for s in states)

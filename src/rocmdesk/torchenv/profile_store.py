@@ -1,0 +1,233 @@
+"""Where profiles live: one TOML file per profile under ``$XDG_CONFIG_HOME/rocmdesk/profiles/``.
+
+One file per profile rather than one file for all: a damaged file costs one profile, not every one;
+editing a profile never rewrites the others; a profile can be copied to another machine as a file.
+
+Every write is atomic (a temporary file in the same folder, fsync, ``os.replace``, fsync of the folder)
+and keeps the previous version as ``NAME.toml.bak``.  Read-modify-write runs under an exclusive
+``flock`` on ``profiles/.lock``, so two processes editing at once lose nothing.  A file that does not
+parse is never overwritten: writes to it fail with the file and line, and its ``.bak`` stays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterator
+
+from rocmdesk.torchenv.profiles import Profile, ProfileError, check_name
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+SUFFIX = ".toml"
+HEADER = (
+    "# rocmdesk environment profile {name}: `rocmdesk profile show {name}` / `rocmdesk profile edit {name}`.\n"
+    "# The file name is the profile's name. Written by rocmdesk; the previous version is kept as {name}.toml.bak.\n"
+)
+
+
+class ProfileNotFound(ProfileError):
+    pass
+
+
+class ProfileExists(ProfileError):
+    pass
+
+
+class ProfileFileError(ProfileError):
+    """A profile file that cannot be read or parsed."""
+
+    def __init__(self, path: Path, detail: str, backup: Path | None = None):
+        self.path = path
+        self.detail = detail
+        self.backup = backup
+        msg = f"{path}: {detail}"
+        if backup is not None:
+            msg += f"; the previous version is kept in {backup}"
+        msg += "; rocmdesk will not overwrite this file until it is fixed or removed"
+        super().__init__(msg)
+
+
+def default_dir() -> Path:
+    """``$XDG_CONFIG_HOME/rocmdesk/profiles`` (``~/.config/rocmdesk/profiles``)."""
+    import platformdirs
+
+    # platformdirs reads XDG_CONFIG_HOME on each call, so tests and users can point it elsewhere
+    return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "profiles"
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
+    """Replace ``path`` with ``data`` so that a reader sees the old bytes or the new ones, never a mix."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(path.parent)
+
+
+class ProfileStore:
+    def __init__(self, directory: str | os.PathLike[str] | None = None):
+        self.dir = Path(directory) if directory is not None else default_dir()
+
+    # -- paths ------------------------------------------------------------
+    def path_for(self, name: str) -> Path:
+        return self.dir / f"{check_name(name)}{SUFFIX}"
+
+    def backup_for(self, name: str) -> Path:
+        return self.dir / f"{check_name(name)}{SUFFIX}.bak"
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Exclusive lock for a read-modify-write (held by one process or thread at a time)."""
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with open(self.dir / ".lock", "a+b") as fh:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+    # -- reading ----------------------------------------------------------
+    def names(self) -> list[str]:
+        try:
+            entries = os.listdir(self.dir)
+        except FileNotFoundError:
+            return []
+        names = []
+        for entry in entries:
+            if entry.endswith(SUFFIX) and not entry.startswith("."):
+                stem = entry[: -len(SUFFIX)]
+                try:
+                    names.append(check_name(stem))
+                except ProfileError:
+                    continue  # not ours (a stray file with an odd name)
+        return sorted(names, key=str.lower)
+
+    def exists(self, name: str) -> bool:
+        return self.path_for(name).exists()
+
+    def load(self, name: str) -> Profile:
+        path = self.path_for(name)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            known = ", ".join(self.names()) or "none yet"
+            raise ProfileNotFound(f"no profile called {name!r} (profiles: {known})") from None
+        except OSError as exc:
+            raise ProfileFileError(path, f"cannot read it ({exc.strerror or exc})", self._backup_if_any(name)) from None
+        return self._parse(name, path, raw)
+
+    def _backup_if_any(self, name: str) -> Path | None:
+        bak = self.backup_for(name)
+        return bak if bak.exists() else None
+
+    def _parse(self, name: str, path: Path, raw: bytes) -> Profile:
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise ProfileFileError(path, f"not UTF-8 text (line {line})", self._backup_if_any(name)) from None
+        except tomllib.TOMLDecodeError as exc:
+            # tomllib's message ends with "(at line N, column M)"
+            raise ProfileFileError(path, f"not valid TOML: {exc}", self._backup_if_any(name)) from None
+        try:
+            return Profile.from_toml(name, data)
+        except ValueError as exc:
+            raise ProfileFileError(path, f"not a rocmdesk profile: {exc}", self._backup_if_any(name)) from None
+
+    def scan(self) -> tuple[list[Profile], list[ProfileFileError]]:
+        """Every profile that reads, and an error for each file that does not (a listing shows both)."""
+        good: list[Profile] = []
+        bad: list[ProfileFileError] = []
+        for name in self.names():
+            try:
+                good.append(self.load(name))
+            except ProfileFileError as exc:
+                bad.append(exc)
+            except ProfileNotFound:
+                continue  # removed while we listed
+        return good, bad
+
+    # -- writing (callers hold the lock) ----------------------------------------------
+    def _write(self, profile: Profile) -> None:
+        import tomli_w
+
+        self.dir.mkdir(parents=True, exist_ok=True)
+        path = self.path_for(profile.name)
+        body = HEADER.format(name=profile.name) + tomli_w.dumps(profile.to_toml())
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            old = None
+        if old is not None:
+            self._parse(profile.name, path, old)  # a damaged file stays as it is (raises)
+            write_atomic(self.backup_for(profile.name), old, mode=0o600)
+        write_atomic(path, body.encode("utf-8"), mode=0o600)
+
+    # -- operations -----------------------------------------------------------
+    def create(self, profile: Profile, overwrite: bool = False) -> Profile:
+        with self.locked():
+            path = self.path_for(profile.name)
+            if path.exists() and not overwrite:
+                raise ProfileExists(f"a profile called {profile.name!r} exists already ({path})")
+            self._write(profile)
+        return profile
+
+    def update(self, name: str, change: Callable[[Profile], Profile]) -> Profile:
+        """Read, change and write one profile under the lock (``change`` returns the new profile)."""
+        with self.locked():
+            new = change(self.load(name))
+            if new.name != name:
+                raise ProfileError("a profile's name cannot change in an update")
+            self._write(new)
+        return new
+
+    def save(self, profile: Profile) -> Profile:
+        with self.locked():
+            self._write(profile)
+        return profile
+
+    def delete(self, name: str) -> Path:
+        """Remove a profile; its last version stays as ``NAME.toml.bak`` (a damaged file as
+        ``NAME.toml.broken``, so the good backup survives).  Returns where the file went."""
+        with self.locked():
+            path = self.path_for(name)
+            if not path.exists():
+                raise ProfileNotFound(f"no profile called {name!r}")
+            try:
+                self.load(name)
+                dest = self.backup_for(name)
+            except ProfileFileError:
+                dest = self.dir / f"{name}{SUFFIX}.broken"
+            os.replace(path, dest)
+            _fsync_dir(self.dir)
+        return dest
