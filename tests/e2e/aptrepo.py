@@ -112,7 +112,8 @@ class SigningKey:
         return {"GNUPGHOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C"}
 
     def gpg(self, *args: str) -> bytes:
-        return _run(["gpg", "--batch", "--yes", "--local-user", self.fingerprint, *args], env=self._env(self.home)).stdout
+        argv = ["gpg", "--batch", "--yes", "--local-user", self.fingerprint, *args]
+        return _run(argv, env=self._env(self.home)).stdout
 
     def armored_public(self) -> bytes:
         return self.gpg("--armor", "--export", self.fingerprint)

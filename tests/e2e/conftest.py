@@ -7,6 +7,10 @@ debootstraps once) and a few Debian tools; they skip without them, or fail where
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -15,7 +19,7 @@ import pytest
 
 from tests.e2e import httpsrepo, rig
 
-USER = "rdtest"
+USER = rig.USER
 
 
 @pytest.fixture(scope="session")
@@ -92,3 +96,42 @@ def new_machine(e2e_netns: httpsrepo.NetNamespace, e2e_dir: Path) -> Iterator[Ca
     yield make
     for m in made:
         m.remove()
+
+
+@pytest.fixture(scope="session")
+def end_states() -> dict[str, dict]:
+    """Who applied a plan (``helper``, ``ansible``) -> the end state it left, for the other test to compare."""
+    return {}
+
+
+# -- Ansible from PyPI: the `ansible` package ships community.general and its chroot connection ------------
+CACHE = Path(os.environ.get("ROCMDESK_CI_CACHE", "/var/cache/rocmdesk-ci"))
+VENV = CACHE / f"ansible-py{sys.version_info.major}.{sys.version_info.minor}"
+PIP_TIMEOUT_S = 900
+_CHROOT_PLUGIN = "import ansible_collections.community.general.plugins.connection.chroot"
+
+
+def _has_chroot_plugin(python: Path) -> bool:
+    res = subprocess.run([str(python), "-c", _CHROOT_PLUGIN], capture_output=True)
+    return res.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def ansible_bin() -> Path:
+    """The folder with ansible-playbook whose Python has community.general's chroot connection."""
+    here = Path(sys.executable).parent
+    if (here / "ansible-playbook").is_file() and _has_chroot_plugin(Path(sys.executable)):
+        return here
+    if (VENV / "bin" / "ansible-playbook").is_file() and _has_chroot_plugin(VENV / "bin" / "python"):
+        return VENV / "bin"
+    if os.geteuid() != 0:
+        rig.unavailable("no ansible-playbook with community.general here, and building the cached one needs root")
+    shutil.rmtree(VENV, ignore_errors=True)  # half-built, or its Python is gone
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True, capture_output=True, timeout=300)
+        subprocess.run([str(VENV / "bin" / "pip"), "install", "-q", "--disable-pip-version-check", "ansible"],
+                       check=True, capture_output=True, timeout=PIP_TIMEOUT_S)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        shutil.rmtree(VENV, ignore_errors=True)
+        rig.unavailable(f"could not pip install ansible: {getattr(exc, 'stderr', None) or exc!s}"[:400])
+    return VENV / "bin"

@@ -29,6 +29,7 @@ PYTHON_DIR = "/usr/lib/rocmdesk/python"  # where the launcher looks for the rocm
 HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
 BASE_PATH = "PATH=/usr/sbin:/usr/bin:/sbin:/bin"
 TOOLS = ("unshare", "nsenter", "chroot", "tar", "flock", "dpkg-deb", "apt-ftparchive", "gpg", "gpgconf", "openssl")
+USER = "rdtest"  # the desktop user of every test machine
 COLD_BUILD_TIMEOUT_S = 80 * 60  # a first debootstrap over a slow mirror
 
 
@@ -250,3 +251,60 @@ def run_helper(machine: Chroot, plan_json: dict[str, Any], uid: int, timeout: fl
                       env=[f"PKEXEC_UID={uid}"], check=False, timeout=timeout)
     events = [e for e in (parse_line(ln) for ln in res.stdout.decode(errors="replace").splitlines()) if e]
     return HelperRun(res.returncode, events, res.stderr.decode(errors="replace"))
+
+
+# -- the end state of an applied plan (the same whoever applied it: the helper or Ansible) ------------
+def step_of(plan_json: dict, kind: str) -> dict:
+    return next(s for s in plan_json["steps"] if s["kind"] == kind)
+
+
+def gpg_dearmor(armored: bytes) -> bytes:
+    """GnuPG's own dearmor on the host: the oracle for the key file's bytes."""
+    return subprocess.run(["gpg", "--dearmor"], input=armored, capture_output=True, check=True).stdout
+
+
+def expected_end_state(plan_json: dict, amd: FakeAmd) -> dict:
+    from rocmdesk.setup.steps import Step, file_content
+
+    files = {}
+    for s in plan_json["steps"]:
+        if s["kind"] in ("write-apt-list", "write-pin"):
+            files[s["params"]["path"]] = file_content(Step(**s))
+    return {"key": gpg_dearmor(amd.armored_key()), "files": files}
+
+
+def assert_end_state(m: Chroot, plan_json: dict, amd: FakeAmd) -> dict[str, Any]:
+    """The machine after the plan, the same whoever applied it (helper or Ansible).  Returns a snapshot
+    (the files' bytes, the ROCm packages and versions, the user's groups) to compare two machines by."""
+    from rocmdesk.setup import aptfiles
+    from rocmdesk.setup.preflight import rocm_version_of_package
+
+    want = expected_end_state(plan_json, amd)
+    key_step = step_of(plan_json, "install-key")
+    key = m.p(key_step["params"]["path"]).read_bytes()
+    assert key == want["key"], "the keyring is not the dearmored test key"
+    assert not key.startswith(b"-----BEGIN"), "the keyring must be binary (dearmored)"
+    assert m.p(key_step["params"]["path"]).stat().st_mode & 0o777 == 0o644
+    for path, text in want["files"].items():
+        assert m.p(path).read_text() == text, path
+        assert m.p(path).stat().st_mode & 0o777 == 0o644
+    lst = step_of(plan_json, "write-apt-list")["params"]
+    entries = aptfiles.entries(lst["path"], m.p(lst["path"]).read_text())
+    assert [e.signed_by for e in entries] == [key_step["params"]["path"]]
+    # apt itself: the repository is trusted with that key, and the pin gives it priority 600
+    pin = step_of(plan_json, "write-pin")["params"]
+    policy = m.run(["apt-cache", "policy", "rocm-core"]).stdout.decode()
+    assert f" {pin['priority']} {lst['uri']} {lst['suite']}/{lst['components'][0]}" in policy, policy
+    # the packages, with what apt pulled in through their Depends
+    wanted = step_of(plan_json, "apt-install")["params"]["packages"]
+    rocm = plan_json["choices"]["rocm"]
+    installed = m.installed(wanted + ["rocm-core", "hip-runtime-amd", "rocminfo", "hsa-rocr"])
+    assert set(installed) == set(wanted) | {"rocm-core", "hip-runtime-amd", "rocminfo", "hsa-rocr"}, installed
+    assert all(rocm_version_of_package(v) == rocm for v in installed.values()), installed
+    assert m.p(f"/opt/rocm-{rocm}/.info/version").read_text().startswith(rocm)
+    groups = step_of(plan_json, "add-user-to-groups")["params"]["groups"]
+    for g in groups:
+        assert USER in m.group_members(g), f"{USER} is not in {g}"
+    paths = [key_step["params"]["path"], *want["files"]]
+    return {"files": {p: m.p(p).read_bytes() for p in paths}, "packages": installed,
+            "groups": sorted(g for g in ("render", "video") if USER in m.group_members(g))}
