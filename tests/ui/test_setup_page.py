@@ -366,3 +366,24 @@ def test_in_the_window_go_to_pytorch_and_machine_changes(qtbot, tmp_path, monkey
     assert "RX 7900 XTX" in page.machine_line1.text()
     assert page.plan.choices.release.version == "7.2.4"
     window.close()
+
+
+def test_a_release_without_a_repository_blocks_the_real_run(open_page):
+    from rocmdesk.machine.model import OsInfo
+
+    fake, kw = live_fakes()
+    fake.real = make_report([make_gpu()], os=OsInfo(id="ubuntu", version_id="24.04", codename="noble",
+                                                    pretty_name="Ubuntu 24.04.1 LTS", repo_codename="noble"))
+    page = open_page(**kw)
+    page.next()
+    page.scope_buttons["runtime"].click()
+    index = page.release_combo.findData("5.7.0")
+    assert "no repository for this OS" in page.release_combo.itemText(index)
+    page.release_combo.setCurrentIndex(index)
+    assert page.release_reason.text().startswith("ROCm 5.7.0 has no apt repository for Ubuntu 24.04.1 LTS")
+    assert page.plan.blocked
+    page.next()
+    assert page.blocked_note.isVisibleTo(page) and "cannot run" in page.blocked_label.text()
+    page.next()
+    assert not page.run_button.isEnabled() and page.dry_button.isEnabled()
+    assert "blocked" in page.run_note.text()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import sys
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
@@ -1134,8 +1133,8 @@ class SetupPage(QWidget):
                 row.set_state(event.event, msg)
             finished = sum(1 for r in self.run_rows.values() if r.state in ("ok", "skipped", "failed"))
             self.progress.setValue(min(finished, self.progress.maximum()))
-            mark = {"ok": "✓", "skipped": "–", "failed": "✗"}[event.event]
-            self._log(f"  {mark} {event.event}: {msg}" if msg else f"  {mark} {event.event}")
+            word = {"ok": self.tr("✓ ok"), "skipped": self.tr("– skipped"), "failed": self.tr("✗ failed")}[event.event]
+            self._log(f"  {word}: {msg}" if msg else f"  {word}")
         elif event.event == "refused":
             self._log(self.tr("The helper refused the plan: {message}").format(message=msg))
         elif event.event == "done":
