@@ -125,5 +125,10 @@ class MainWindow(QMainWindow):
         self.real_action.setEnabled(s.simulate is not None)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # pages with a running child process (the Setup wizard's helper) stop it first
+        for i in range(self.stack.count()):
+            shutdown = getattr(self.stack.widget(i), "shutdown", None)
+            if callable(shutdown):
+                shutdown()
         self.session.shutdown()
         super().closeEvent(event)
