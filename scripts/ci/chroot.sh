@@ -67,9 +67,10 @@ cache_ok() {
 }
 
 ensure_debootstrap() {
-  if ! command -v debootstrap >/dev/null 2>&1; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >&2
-  fi
+  command -v debootstrap >/dev/null 2>&1 && return
+  # a CI image may come with empty package lists: refresh them once if the first try finds nothing
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >&2 ||
+    { apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >&2; }
 }
 
 build() {
@@ -133,6 +134,7 @@ run() {
   if [[ -z ${ROCMDESK_CI_MOUNTNS:-} ]] && command -v unshare >/dev/null 2>&1; then
     ROCMDESK_CI_MOUNTNS=1 exec unshare --mount --propagation private "$0" "${how}" "${dir}" "$@"
   fi
+  unset ROCMDESK_CI_MOUNTNS
   trap 'umount_all "${dir}"' EXIT
   mount -t proc proc "${dir}/proc"
   # debootstrap leaves static nodes in the chroot's /dev (kept by the tarball), and tests add their own

@@ -22,6 +22,10 @@ from tests.e2e import httpsrepo, rig
 USER = rig.USER
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "e2e: a real install in a Debian chroot (root; deselect with -m 'not e2e')")
+
+
 @pytest.fixture(scope="session")
 def e2e_netns() -> Iterator[httpsrepo.NetNamespace]:
     rig.preflight()

@@ -15,6 +15,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.e2e import rig
 from tests.e2e.conftest import plan_for
 from tests.e2e.rig import assert_end_state
@@ -47,6 +49,7 @@ def _recap(output: str) -> dict[str, int]:
     return {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", m.group(1))}
 
 
+@pytest.mark.e2e
 def test_playbook_applied_to_a_chroot_leaves_the_helpers_end_state(new_machine, fake_amd, ansible_bin, tmp_path,
                                                                    end_states) -> None:
     m, _ = new_machine()  # no rocmdesk inside: Ansible brings its own modules

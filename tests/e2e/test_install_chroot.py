@@ -41,6 +41,7 @@ def test_the_helper_has_no_root_or_repository_option() -> None:
     assert "argparse" not in HELPER_SRC.read_text()  # no parser that could grow such an option
 
 
+@pytest.mark.e2e
 def test_install_in_a_chroot_fails_halfway_and_resumes(new_machine, fake_amd, end_states) -> None:
     m, uid = new_machine(rocmdesk=True)
     plan_json = plan_for(m)
