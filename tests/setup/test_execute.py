@@ -422,3 +422,23 @@ def test_the_validated_plan_of_a_simulated_machine_runs_on_a_tree(tree, tmp_path
     assert {k: v.status for k, v in results.items() if v.status != "ok"} == {}, \
         {k: v.message for k, v in results.items()}
     assert (tree / "etc/apt/sources.list.d/rocm.list").read_text().startswith("deb [arch=amd64 signed-by=")
+
+
+@pytest.mark.skipif(not ROOT, reason="dropping to the caller needs root")
+def test_checks_run_as_the_caller_with_a_new_logins_groups():
+    """On the live machine a check's process is the caller's, not root's (here: nobody, running id)."""
+    e = Executor("nobody")
+    drop = e._drop_to_caller()
+    assert drop["user"] == 65534 and drop["group"] == 65534
+    ran = e.command(INSTALL, ["/usr/bin/id", "-u"], timeout=10, as_caller=True)
+    assert (ran.exit, ran.output) == (0, ["65534"])
+    ran = e.command(INSTALL, ["/usr/bin/id", "-u"], timeout=10)
+    assert ran.output == ["0"]  # the steps themselves run as root
+    assert Executor("root")._drop_to_caller() == {}
+
+
+def test_children_get_the_fixed_environment(tree, monkeypatch):
+    monkeypatch.setenv("LD_PRELOAD", "/tmp/evil.so")
+    monkeypatch.setenv("PATH", "/tmp/evil:/usr/bin")
+    ran = ex(tree).command(INSTALL, ["/usr/bin/env"], timeout=10)
+    assert sorted(ran.output) == ["DEBIAN_FRONTEND=noninteractive", "LC_ALL=C", "PATH=/usr/sbin:/usr/bin:/sbin:/bin"]

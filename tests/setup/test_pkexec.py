@@ -236,3 +236,13 @@ def test_a_dismissed_password_prompt_is_126_and_changes_nothing(harness):
     assert (r["outcome"], r["rc"]) == ("dismissed", 126)
     assert r["message"] == "the password prompt was dismissed: nothing was changed"
     assert snapshot() == before and "rdask" not in members("render")
+
+
+def test_polkit_knows_the_action(harness):
+    p = subprocess.run(["pkaction", "--action-id", "org.rocmdesk.setup.apply-plan", "--verbose"],
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
+    assert "implicit active:   auth_admin_keep" in p.stdout and "implicit any:      auth_admin" in p.stdout
+    assert f"org.freedesktop.policykit.exec.path -> {HELPER}" in p.stdout
+    st = os.stat(HELPER)
+    assert st.st_uid == 0 and (st.st_mode & 0o7777) == 0o755

@@ -294,3 +294,30 @@ def test_progress_lines():
 @pytest.mark.skipif(shutil.which("pkexec") is None, reason="pkexec is not installed")
 def test_pkexec_path_finds_it():
     assert runner.pkexec_path() is not None
+
+
+# -- what packaging/ installs for the runner to find ----------------------------------------------------
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_the_polkit_action():
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(REPO / "packaging/polkit/org.rocmdesk.setup.policy").getroot()
+    (action,) = root.findall("action")
+    assert action.get("id") == "org.rocmdesk.setup.apply-plan"
+    assert action.findtext("message") == "Authentication is required to set up ROCm with the plan rocmdesk showed you"
+    d = action.find("defaults")
+    assert (d.findtext("allow_any"), d.findtext("allow_inactive"), d.findtext("allow_active")) == (
+        "auth_admin", "auth_admin", "auth_admin_keep")
+    notes = {a.get("key"): a.text for a in action.findall("annotate")}
+    assert notes == {"org.freedesktop.policykit.exec.path": runner.HELPER}
+
+
+def test_the_launcher_searches_only_fixed_root_owned_places():
+    text = (REPO / "packaging/rocmdesk-helper").read_text()
+    assert text.startswith("#!/usr/bin/python3 -I\n")
+    assert [ln for ln in text.splitlines() if ln.startswith("sys.path")] == [
+        'sys.path.insert(0, "/usr/lib/rocmdesk/python")']
+    assert "from rocmdesk.setup.helper import main" in text and "sys.exit(main(sys.argv[1:]))" in text
+    assert os.stat(REPO / "packaging/rocmdesk-helper").st_mode & 0o111

@@ -86,8 +86,11 @@ def save_state(path: Path, digest: str, caller: str, finished: list[str], failed
     atomic_write(path, (json.dumps(state, indent=1) + "\n").encode(), 0o600)
 
 
-def _what(step: Step) -> str:
-    return step.title or KINDS[step.kind].what
+def _save(path: Path, digest: str, caller: str, finished: list[str], failed: str | None) -> None:
+    try:
+        save_state(path, digest, caller, finished, failed)
+    except OSError:  # a read-only or full /var costs the resume shortcut, not the run: before-checks remain
+        pass
 
 
 def run_plan(steps: list[Step], caller: str, executor: Executor, stream: Stream, dry_run: bool = False) -> int:
@@ -108,14 +111,14 @@ def run_plan(steps: list[Step], caller: str, executor: Executor, stream: Stream,
             continue
         outcome = executor.execute(step, finished_before=trust_state and step.id in earlier)
         if outcome.status == "failed":
-            save_state(state_path, digest, caller, finished, step.id)
+            _save(state_path, digest, caller, finished, step.id)
             stream.emit("failed", id=step.id, message=outcome.message, output=outcome.output, exit=outcome.exit)
             stream.emit("done", ok=False, failed=step.id, resume_from=step.id)
             return EXIT_STEP_FAILED
         if outcome.status == "ok":
             trust_state = False  # once something changed, a later step's earlier run no longer counts
         finished.append(step.id)
-        save_state(state_path, digest, caller, finished, None)
+        _save(state_path, digest, caller, finished, None)
         if outcome.status == "skipped":
             stream.emit("skipped", id=step.id, message=outcome.message, reason=outcome.reason)
         else:
