@@ -155,7 +155,8 @@ def test_text_form_shows_blockers():
 def test_json_form_parses_and_formats_are_closed():
     p = plan(m.ubuntu("24.04"), Choices())
     assert json.loads(render(p, "json"))["steps"]
-    assert set(FORMATS) == {"text", "script", "json"}
+    assert set(FORMATS) == {"text", "script", "json", "ansible"}
+    assert render(p, "ansible").count("ansible.builtin.") > 0
     with pytest.raises(ValueError):
         render(p, "yaml")
 

@@ -14,7 +14,7 @@ import shlex
 from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.steps import Step, apt_list_lines, pin_lines
 
-FORMATS = ("text", "script", "json")
+FORMATS = ("text", "script", "json", "ansible")
 q = shlex.quote
 
 
@@ -172,4 +172,8 @@ def render(plan: Plan, fmt: str = "text", assume_yes: bool = False) -> str:
         return render_script(plan, assume_yes)
     if fmt == "json":
         return render_json(plan)
+    if fmt == "ansible":
+        from rocmdesk.setup.render_ansible import render_ansible
+
+        return render_ansible(plan)
     raise ValueError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
