@@ -6,6 +6,7 @@ Exit codes:
   2  bad usage (unknown option, unknown simulated machine, --root that is not a directory)
   3  unreadable or unrecognized input (a file that can't be read, output rocmdesk does not know)
   4  ``detect``: no AMD GPU was found (the report is still printed)
+  5  ``apply``: nothing was changed (the plan was refused, the password prompt dismissed, or not authorized)
 """
 
 from __future__ import annotations
@@ -43,9 +44,13 @@ def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
 # name -> (module with add_parser(subparsers) and run(args, host) -> int, one-line help)
 EXTENSIONS: dict[str, tuple[str, str]] = {
     "plan": ("rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"),
+    "apply": ("rocmdesk.setup.cli_apply", "run the plan with one password prompt (or --dry-run)"),
+    "torch": ("rocmdesk.torchenv.cli_torch", "PyTorch wheels for this machine: recommend, install into a venv, verify"),
     "profile": ("rocmdesk.torchenv.cli_profile", "per-project venv + environment variables, applied to activate scripts"),
     "run": ("rocmdesk.torchenv.cli_run", "run a command in a profile's venv and environment, without activating"),
     "shell": ("rocmdesk.torchenv.cli_shell", "start $SHELL with a profile's venv and environment"),
+    "monitor": ("rocmdesk.telemetry.cli_monitor", "live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)"),
+    "exporter": ("rocmdesk.telemetry.exporter", "serve the live GPU metrics to Prometheus over HTTP"),
 }
 
 
@@ -69,7 +74,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         prog="rocmdesk",
         description="From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.",
         epilog="Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, "
-        "4 detect found no AMD GPU.",
+        "4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not authorized).",
     )
     p.add_argument("--version", action="version", version=f"rocmdesk {__version__}")
     _add_target(p, top=True)
