@@ -1,0 +1,348 @@
+"""``rocmdesk torch recommend|install|verify``: the right wheels, installed into a venv, verified from inside it.
+
+``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
+Exit codes beyond cli.py's: 5 — the install failed or was refused, or verify's verdict is not ``ok``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import sys
+from typing import Any, TextIO
+
+from rocmdesk.machine.host import Host
+
+EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU, EXIT_FAILED = 0, 2, 3, 4, 5
+GB = 1e9
+
+
+def add_parser(subparsers) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser(
+        "torch", help="PyTorch wheels for this machine: recommend, install into a venv, verify from inside it",
+        description="The right PyTorch wheels for this machine's AMD GPU, installed into a venv and verified there.",
+        epilog="Exit codes: 0 ok, 2 bad usage, 3 unreadable input, 4 no AMD GPU, 5 the install failed or "
+               "verify's verdict is not ok.")
+    sub = p.add_subparsers(dest="torch_command", metavar="ACTION")
+
+    r = sub.add_parser("recommend", help="the index, exact versions and override this machine needs, and why")
+    _add_target(r)
+    r.add_argument("--torch", metavar="VERSION", help="a torch version (2.9.1, or 2.9.1+rocm6.3 for one ROCm tag)")
+    r.add_argument("--index", metavar="URL", help="a mirror of the wheel index to use instead")
+    r.add_argument("--json", action="store_true", help="machine-readable output")
+
+    i = sub.add_parser("install", help="create a venv (if needed) and install the recommended wheels into it")
+    _add_target(i)
+    i.add_argument("--venv", required=True, metavar="DIR", help="the venv (created when it does not exist)")
+    i.add_argument("--index", metavar="URL", help="a mirror of the wheel index to use instead")
+    i.add_argument("--torch", metavar="VERSION",
+                   help="a torch version instead of the recommended one (2.9.1, 2.9.1+rocm6.3; "
+                        "a non-ROCm build such as 2.13.0+cpu is installed as given)")
+    i.add_argument("--no-torchvision", action="store_true", help="install torch only")
+    i.add_argument("--python", metavar="PATH", help="the python that creates the venv (default: rocmdesk's)")
+    i.add_argument("--uv", action=argparse.BooleanOptionalAction, default=None,
+                   help="create the venv with uv (default: when uv is on PATH)")
+    i.add_argument("--min-free", metavar="GB", type=float,
+                   help="refuse below this much free disk space (default: 10 for ROCm wheels, 2 otherwise; 0: no check)")
+    i.add_argument("--no-verify", action="store_true", help="do not verify the venv afterwards")
+    i.add_argument("--yes", "-y", action="store_true", help="do not ask before installing")
+    i.add_argument("--dry-run", action="store_true", help="print what would run, run nothing")
+
+    v = sub.add_parser("verify", help="run a probe with the venv's python and judge what torch sees")
+    _add_target(v)
+    g = v.add_mutually_exclusive_group(required=True)
+    g.add_argument("--python", metavar="PATH", help="a python to probe")
+    g.add_argument("--venv", metavar="DIR", help="a venv to probe")
+    g.add_argument("--profile", metavar="NAME", help="a profile: its venv, with its environment variables")
+    g.add_argument("--probe-json", metavar="FILE",
+                   help="judge a saved probe report (from this or another machine; - for standard input)")
+    v.add_argument("--timeout", type=float, default=120.0, metavar="S", help="stop the probe after S seconds (120)")
+    v.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace, host: Host) -> int:
+    command = getattr(args, "torch_command", None)
+    if command == "recommend":
+        return _recommend(args, host)
+    if command == "install":
+        return _install(args, host)
+    if command == "verify":
+        return _verify(args, host)
+    print("rocmdesk torch: choose an action: recommend, install or verify (see rocmdesk torch --help)", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _err(text: str) -> None:
+    print(f"rocmdesk: {text}", file=sys.stderr)
+
+
+def _simulated_banner(report, out: TextIO) -> None:
+    kind, _, name = report.source.partition(":")
+    if report.simulated:
+        out.write(f"SIMULATED MACHINE ({name}) - not this computer\n\n")
+    elif kind == "root":
+        out.write(f"CAPTURED MACHINE ({name}) - not this computer\n\n")
+
+
+def _pip_env(host: Host) -> dict[str, str]:
+    # the pip settings that matter are this user's, where pip will run (not a simulated machine's)
+    return dict(os.environ)
+
+
+# -- recommend -------------------------------------------------------------------------------------------
+
+def format_recommendation(rec, out: TextIO) -> None:
+    label = {"supported": "supported", "override": "works with an override", "risky": "risky",
+             "unsupported": "unsupported", "no-gpu": "no AMD GPU found"}.get(rec.status, rec.status)
+    gpu = f"{rec.gpu_name} ({rec.gfx})" if rec.gpu_name else (rec.gfx or "no AMD GPU")
+    out.write(f"GPU     {gpu}: {label}\n")
+    if rec.torch:
+        out.write(f"torch   {rec.torch}" + (f", torchvision {rec.torchvision}" if rec.torchvision else "") + "\n")
+    else:
+        out.write("torch   the newest on the index\n")
+    out.write(f"index   {rec.index_url}\n")
+    for k, v in rec.env.items():
+        out.write(f"env     {k}={v}\n")
+    out.write(f"\n  {rec.pip_command}\n")
+    if rec.env:
+        out.write("  with: " + " ".join(f"{k}={shlex.quote(v)}" for k, v in rec.env.items())
+                  + "  (a profile keeps them: rocmdesk profile create NAME --venv DIR "
+                  + " ".join(f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items()) + ")\n")
+    out.write("\nWhy\n")
+    for topic, sentence in rec.why.items():
+        out.write(f"  {topic:<9}{sentence}\n")
+    for w in rec.warnings:
+        out.write(f"\nwarning: {w}\n")
+    if rec.source:
+        out.write(f"\n(sources: {rec.source})\n")
+
+
+def _recommend(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.torchenv.recommend import RecommendError, recommend
+
+    report = detect(host)
+    try:
+        rec = recommend(report, args.torch, args.index, env=_pip_env(host))
+    except RecommendError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    if args.json:
+        data = rec.to_json()
+        data["simulated"] = host.simulated
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        _simulated_banner(report, sys.stdout)
+        format_recommendation(rec, sys.stdout)
+    return EXIT_NO_GPU if rec.status == "no-gpu" else EXIT_OK
+
+
+# -- install ---------------------------------------------------------------------------------------------
+
+class ProgressPrinter:
+    """Install events as a redrawn bar on a terminal, as plain lines (downloads every 10 %) elsewhere."""
+
+    def __init__(self, out: TextIO, tty: bool | None = None) -> None:
+        self.out = out
+        self.tty = out.isatty() if tty is None else tty
+        self._bar_shown = False
+        self._last_step: dict[str, int] = {}
+
+    def _clear(self) -> None:
+        if self._bar_shown:
+            self.out.write("\r\033[K")
+            self._bar_shown = False
+
+    def __call__(self, ev) -> None:
+        from rocmdesk.torchenv.install import format_bytes
+
+        if ev.phase == "download" and ev.package:
+            frac = ev.fraction
+            if self.tty:
+                width = shutil.get_terminal_size((80, 20)).columns
+                bar_w = 24
+                filled = int(bar_w * (frac or 0))
+                pct = f"{frac * 100:3.0f}%" if frac is not None else "  ?%"
+                size = f"{format_bytes(ev.bytes)}/{format_bytes(ev.total)}" if ev.total else format_bytes(ev.bytes)
+                line = f"[{'#' * filled}{'.' * (bar_w - filled)}] {pct} {size}  {ev.package}"
+                self.out.write("\r\033[K" + line[: max(20, width - 1)])
+                self._bar_shown = True
+                self.out.flush()
+                return
+            step = int((frac or 0) * 10)
+            if ev.package not in self._last_step:
+                self._last_step[ev.package] = step
+                self.out.write(f"downloading {ev.package}" + (f" ({format_bytes(ev.total)})" if ev.total else "") + "\n")
+            elif step > self._last_step[ev.package]:
+                self._last_step[ev.package] = step
+                self.out.write(f"  {step * 10}% of {ev.package} ({format_bytes(ev.bytes)})\n")
+            self.out.flush()
+            return
+        self._clear()
+        self.out.write(f"{ev.phase:<9} {ev.message}\n")
+        self.out.flush()
+
+
+def _install(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.torchenv.install import InstallError, plan_install, run_install
+    from rocmdesk.torchenv.process import Cancel
+    from rocmdesk.torchenv.recommend import RecommendError, recommend
+
+    out = sys.stdout
+    report = detect(host)
+    _simulated_banner(report, out)
+    rec = None
+    base, _, local = (args.torch or "").partition("+")
+    if args.torch and local and not local.startswith("rocm"):
+        # a non-ROCm build on purpose (a CPU venv, a test): pinned exactly, from the given or configured index
+        reqs = [f"torch=={args.torch}"]
+        index, extras = args.index, []
+        out.write(f"Installing torch {args.torch} as asked: it is not a ROCm build and will not use the GPU.\n")
+    else:
+        try:
+            rec = recommend(report, args.torch, args.index, env=_pip_env(host))
+        except RecommendError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
+        if rec.status == "no-gpu" and not args.torch:
+            _err("no AMD GPU was found here, so there is nothing to pick wheels for; pass --torch VERSION "
+                 "to install one anyway (rocmdesk torch recommend shows the newest)")
+            return EXIT_NO_GPU
+        reqs = [r for r in rec.requirements if not (args.no_torchvision and r.startswith("torchvision"))]
+        index, extras = rec.index_url, rec.extra_index_urls
+        format_recommendation(rec, out)
+        out.write("\n")
+    min_free = None if args.min_free is None else int(args.min_free * GB)
+    try:
+        plan = plan_install(args.venv, reqs, index_url=index, extra_index_urls=extras, base_python=args.python,
+                            use_uv=args.uv, min_free_bytes=min_free)
+    except InstallError as exc:
+        _err(str(exc))
+        return EXIT_USAGE
+    out.write(f"Install into {plan.venv}" + (" (a new venv)" if plan.create else "") + ":\n")
+    for c in plan.commands():
+        out.write(f"  {c}\n")
+    out.write(f"disk: {plan.disk.message()}\nlog: {plan.log_path}\n")
+    for w in plan.warnings:
+        out.write(f"warning: {w}\n")
+    if args.dry_run:
+        return EXIT_OK
+    if not plan.disk.ok and min_free != 0:
+        _err(plan.disk.message())
+        return EXIT_FAILED
+    if not args.yes:
+        if not sys.stdin.isatty():
+            _err("not asking without a terminal: pass --yes to install")
+            return EXIT_USAGE
+        answer = input("Proceed? [y/N] ").strip().lower()
+        if answer not in ("y", "yes"):
+            out.write("Nothing was installed.\n")
+            return EXIT_OK
+    cancel = Cancel()
+    try:
+        result = run_install(plan, on_event=ProgressPrinter(out), cancel=cancel, check_space=min_free != 0)
+    except KeyboardInterrupt:  # the child was stopped by the runner
+        out.write("\ncancelled; the venv may be half-installed: run the same command again to finish it\n")
+        return 130
+    if not result.ok:
+        _err(result.error or "the install failed")
+        return EXIT_FAILED
+    if rec is not None and rec.env:
+        out.write("\nThis GPU needs these variables when you use the venv:\n")
+        for line in rec.env_lines():
+            out.write(f"  {line}\n")
+        out.write("  (rocmdesk profile create NAME --venv " + shlex.quote(plan.venv) + " "
+                  + " ".join(f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items())
+                  + " keeps them in the venv)\n")
+    if args.no_verify or not host.live:
+        out.write(f"\nVerify it: rocmdesk torch verify --venv {shlex.quote(plan.venv)}\n")
+        return EXIT_OK
+    from rocmdesk.torchenv.verify import verify_venv
+
+    env = dict(os.environ)
+    if rec is not None:
+        env.update(rec.env)
+    verdict = verify_venv(plan.venv, report, env=env)
+    out.write("\n")
+    format_verdict(verdict, out)
+    return EXIT_OK
+
+
+# -- verify ----------------------------------------------------------------------------------------------
+
+def format_verdict(res, out: TextIO) -> None:
+    out.write(f"verdict: {res.verdict} — {res.title}\n")
+    facts = [f"torch {res.torch or '—'}", f"HIP {res.hip or '—'}", f"CUDA {res.cuda or '—'}",
+             f"is_available {res.available}", f"{len(res.devices)} device(s)"]
+    out.write("  " + " · ".join(facts) + "\n")
+    for d in res.devices:
+        gfx = d.get("gcnArchName") or d.get("gfx") or "?"
+        out.write(f"  GPU {d.get('index')}: {d.get('name') or '?'} ({gfx})\n")
+    if res.arch_list:
+        out.write(f"  arch list: {' '.join(res.arch_list)}\n")
+    out.write(f"  python: {res.python}\n\n{res.detail}\n")
+    if res.fix:
+        out.write(f"\nfix: {res.fix.text}\n")
+        if res.fix.command:
+            out.write(f"  $ {res.fix.command}\n")
+    for n in res.notes:
+        out.write(f"\nnote: {n}\n")
+
+
+def _read_probe_json(name: str) -> dict[str, Any]:
+    from rocmdesk.cli import InputError
+
+    try:
+        text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
+    except OSError as exc:
+        raise InputError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InputError(f"{name}: not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise InputError(f"{name}: not a probe report (a JSON object)")
+    return data.get("probe", data) if isinstance(data.get("probe"), dict) else data
+
+
+def _verify(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.torchenv.verify import judge, verify, verify_venv
+
+    report = detect(host)
+    env = dict(os.environ)
+    if args.probe_json:
+        res = judge(_read_probe_json(args.probe_json), report)
+    elif args.profile:
+        try:
+            from rocmdesk.torchenv.profiles import ProfileError, load_profile
+        except ImportError:
+            _err("--profile is not available yet in this build of rocmdesk; use --venv DIR")
+            return EXIT_USAGE
+        try:
+            profile = load_profile(args.profile)
+        except ProfileError as exc:
+            _err(str(exc))
+            return EXIT_USAGE
+        env.update(profile.env)  # as `rocmdesk run PROFILE` would run it
+        res = verify_venv(profile.venv, report, env=env, timeout=args.timeout)
+    elif args.venv:
+        res = verify_venv(args.venv, report, env=env, timeout=args.timeout)
+    else:
+        res = verify(args.python, report, env=env, timeout=args.timeout)
+    if args.json:
+        data = res.to_json()
+        data["simulated"] = host.simulated
+        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        _simulated_banner(report, sys.stdout)
+        format_verdict(res, sys.stdout)
+    return EXIT_OK if res.ok else EXIT_FAILED
