@@ -7,7 +7,6 @@ import io
 import json
 import shlex
 import sys
-from pathlib import Path
 
 import pytest
 

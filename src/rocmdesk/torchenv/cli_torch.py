@@ -48,7 +48,8 @@ def add_parser(subparsers) -> None:
     i.add_argument("--uv", action=argparse.BooleanOptionalAction, default=None,
                    help="create the venv with uv (default: when uv is on PATH)")
     i.add_argument("--min-free", metavar="GB", type=float,
-                   help="refuse below this much free disk space (default: 10 for ROCm wheels, 2 otherwise; 0: no check)")
+                   help="refuse below this much free disk space "
+                        "(default: 10 for ROCm wheels, 2 otherwise; 0: no check)")
     i.add_argument("--no-verify", action="store_true", help="do not verify the venv afterwards")
     i.add_argument("--yes", "-y", action="store_true", help="do not ask before installing")
     i.add_argument("--dry-run", action="store_true", help="print what would run, run nothing")
@@ -178,7 +179,8 @@ class ProgressPrinter:
             step = int((frac or 0) * 10)
             if ev.package not in self._last_step:
                 self._last_step[ev.package] = step
-                self.out.write(f"downloading {ev.package}" + (f" ({format_bytes(ev.total)})" if ev.total else "") + "\n")
+                size = f" ({format_bytes(ev.total)})" if ev.total else ""
+                self.out.write(f"downloading {ev.package}{size}\n")
             elif step > self._last_step[ev.package]:
                 self._last_step[ev.package] = step
                 self.out.write(f"  {step * 10}% of {ev.package} ({format_bytes(ev.bytes)})\n")

@@ -204,7 +204,8 @@ def recommend(
     # -- which GPU decides ---------------------------------------------------------------------
     if gpu is None:
         if gpus:
-            why["gpu"] = "No GPU's gfx target could be read, so nothing narrows the choice: this is the newest stable wheel."
+            why["gpu"] = ("No GPU's gfx target could be read, so nothing narrows the choice: "
+                          "this is the newest stable wheel.")
         else:
             why["gpu"] = ("No AMD GPU was found on this machine; this is the newest stable wheel, "
                           "for a machine that has one.")
@@ -257,7 +258,8 @@ def recommend(
                             "make sure no extra index in your pip configuration offers a CUDA build of torch.")
     if rec.index_kind == "pytorch":
         if torch_version:
-            why["torch"] = f"You asked for torch {torch_version}; {support.reason if support else 'no GPU to judge it by'}."
+            judged_by = support.reason if support else "no GPU to judge it by"
+            why["torch"] = f"You asked for torch {torch_version}; {judged_by}."
         elif support is None:
             why["torch"] = f"torch {w.torch_version} is the newest stable release in rocmdesk's data."
         else:
@@ -281,7 +283,8 @@ def recommend(
         native = [g for g in judged if not best.verdicts[g.index].override]
         values = {best.verdicts[g.index].override for g in needing}
         if not needing:
-            why["override"] = f"No override: the wheels carry {', '.join(sorted({g.gfx for g in judged if g.gfx}))} natively."
+            carried = ", ".join(sorted({g.gfx for g in judged if g.gfx}))
+            why["override"] = f"No override: the wheels carry {carried} natively."
         elif len(values) == 1 and not native:
             value = values.pop()
             rec.override = value

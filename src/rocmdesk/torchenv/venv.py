@@ -82,7 +82,8 @@ class DiskCheck:
         if self.ok:
             return f"{free:.1f} GiB free at {self.path} ({need:.0f} GiB needed)"
         return (f"only {free:.1f} GiB free at {self.path}, and a torch install needs about {need:.0f} GiB there "
-                f"(download, pip's cache and the unpacked wheel); free some space or pass --min-free to lower the limit")
+                "(download, pip's cache and the unpacked wheel); free some space or pass --min-free to lower "
+                "the limit")
 
 
 def check_disk(venv: str | os.PathLike[str], needed_bytes: int) -> DiskCheck:

@@ -178,9 +178,10 @@ def verify(
 def verify_venv(venv: str | os.PathLike[str], report: MachineReport, **kwargs: Any) -> VerifyResult:
     """Like :func:`verify` for a venv directory; a directory that is not a venv is ``broken-venv``."""
     if not is_venv(venv):
-        what = "does not exist" if not Path(venv).exists() else "is not a virtual environment (no pyvenv.cfg or bin/python)"
-        return _result("broken-venv", f"{venv} {what}.",
-                       Fix("Create it and install torch into it:", f"rocmdesk torch install --venv {shlex.quote(os.fspath(venv))}"),
+        what = ("does not exist" if not Path(venv).exists()
+                else "is not a virtual environment (no pyvenv.cfg or bin/python)")
+        command = f"rocmdesk torch install --venv {shlex.quote(os.fspath(venv))}"
+        return _result("broken-venv", f"{venv} {what}.", Fix("Create it and install torch into it:", command),
                        python=os.fspath(venv_python(venv)))
     return verify(venv_python(venv), report, **kwargs)
 
@@ -309,7 +310,6 @@ def judge(probe: ProbeRun | Mapping[str, Any], report: MachineReport) -> VerifyR
                                                             data=dict(probe))
     data = run.data
     python = run.python
-    qpy = shlex.quote(python)
 
     if data is None:
         return _judge_failed_run(run, report)
@@ -448,7 +448,6 @@ def _no_kernels(report: MachineReport, python: str, arch: set[str], detail: str,
 def _judge_no_device(run: ProbeRun, data: Mapping[str, Any], report: MachineReport, arch: set[str], errors: str,
                      base: dict) -> VerifyResult:
     env = base["env"]
-    python = base["python"]
     shown = _visibility_vars(env)
     if report.gpus and shown:
         visible = _visible(report.gpus, env)
@@ -486,7 +485,8 @@ def _judge_no_device(run: ProbeRun, data: Mapping[str, Any], report: MachineRepo
         return verdict
     err = _first_error(errors)
     return _result("device-not-visible",
-                   f"torch sees no GPU although this machine has {len(report.gpus)}" + (f" ({err})" if err else "") + ".",
+                   f"torch sees no GPU although this machine has {len(report.gpus)}"
+                   + (f" ({err})" if err else "") + ".",
                    Fix("Check that the runtime sees it (`rocminfo` lists a gfx agent) and that nothing in this "
                        "environment hides it.", "rocminfo"), **base)
 
@@ -531,8 +531,10 @@ def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str
         t = gfx_target(physical)
         if t and t.override_to and t.override_value and t.override_to in arch:
             others_native = any((g2.gfx if g2 else d2.get("gfx_reported")) in arch for d2, g2 in pairs)
-            name = f"{OVERRIDE_VAR}_{gpu.kfd_node}" if others_native and gpu and gpu.kfd_node is not None else OVERRIDE_VAR
-            risk = "" if t.override_risk == "low" else f" Reports say this is unreliable on {physical}: {t.override_why}."
+            per_node = others_native and gpu is not None and gpu.kfd_node is not None
+            name = f"{OVERRIDE_VAR}_{gpu.kfd_node}" if per_node else OVERRIDE_VAR
+            risk = ("" if t.override_risk == "low"
+                    else f" Reports say this is unreliable on {physical}: {t.override_why}.")
             return _result("override-needed",
                            f"{label}: torch {tag} has no {physical} code, but it has {t.override_to}, which runs on "
                            f"this GPU when the runtime is told so.{risk}",
@@ -564,7 +566,7 @@ def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str
                        Fix("Reinstall torch; if it persists, `rocmdesk doctor` and the sanity check narrow it down.",
                            _install_fix(report, python, "Reinstall").command), **base)
     notes = base.setdefault("notes", [])
-    for d, gpu in pairs:
+    for _, gpu in pairs:
         if gpu is not None and is_igpu(gpu) and any(not is_igpu(g) for _, g in pairs if g is not None):
             notes.append(f"The integrated GPU ({gpu.name}) is visible beside the discrete one: set "
                          "ROCR_VISIBLE_DEVICES to the discrete GPU's index so it can't become device 0.")
