@@ -188,3 +188,16 @@ def test_a_venv_without_pip_gets_one(tmp_path):
     res = run_install(plan)
     assert not res.ok and res.error.startswith("pip failed:") and "torch==0.0.1" in res.error
     assert (venv / "bin" / "pip3").exists()  # ensurepip put it there
+
+
+def test_uv_creates_a_seeded_venv(tmp_path):
+    from rocmdesk.torchenv.venv import find_uv
+
+    if find_uv() is None:
+        pytest.skip("uv is not on PATH")
+    venv = tmp_path / "uv venv 'q'"
+    # an impossible pin: the venv is made and seeded, then pip fails fast
+    plan = plan_install(venv, ["torch==0.0.1"], log_dir=tmp_path, upgrade_pip=False, use_uv=True)
+    assert plan.create[1:3] == ("venv", "--seed")
+    res = run_install(plan)
+    assert res.created_venv and is_venv(venv) and res.error.startswith("pip failed:")
