@@ -10,6 +10,7 @@ import base64
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -72,9 +73,23 @@ def fake_apt(tree: Path, script: str) -> list[str]:
     return [SH, "-c", f"T={tree}; {script}", "apt-get"]
 
 
+def _trusted_python() -> str:
+    # the executor runs only root-owned interpreters in root-owned folders; a venv under /tmp (as in a
+    # CI clone) is not one, so the checks that open a file use the system's python3 where there is one
+    for candidate in ("/usr/bin/python3", sys.executable):
+        try:
+            check_trusted(candidate)
+            return candidate
+        except Exception:
+            continue
+    pytest.skip("no root-owned python3 to run the executor's checks with")
+
+
 def ex(tree: Path, lines: list | None = None, **kw) -> Executor:
     out = lines if lines is not None else []
-    return Executor(CALLER, root=tree, on_output=lambda sid, line: out.append((sid, line)), **kw)
+    programs = dict(kw.pop("programs", None) or {})
+    programs.setdefault("python", [_trusted_python()])
+    return Executor(CALLER, root=tree, on_output=lambda sid, line: out.append((sid, line)), programs=programs, **kw)
 
 
 # -- primitives ------------------------------------------------------------------------------------------
