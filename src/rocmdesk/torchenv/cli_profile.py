@@ -336,6 +336,8 @@ def _cmd_export(args) -> int:
 
     prof = _store().load(args.name)
     result = write_export(prof, args.format, args.output, force=args.force)
+    for w in result.warnings:
+        _warn(w)
     if result.path is None:
         sys.stdout.write(result.text)
         return EXIT_OK

@@ -60,11 +60,27 @@ def render_envrc(profile: Profile) -> str:
     return "\n".join(lines) + "\n"
 
 
+def envrc_warnings(profile: Profile) -> list[str]:
+    # direnv 2.32 (Debian 12) builds a bash command line with the folder's path and fails for these
+    bad = sorted(set(profile.project_dir) & set('"$`\\'))
+    if not bad:
+        return []
+    return [f"the project folder's path contains {' '.join(bad)}: direnv 2.32 cannot load an .envrc from such a "
+            "folder (tested: `\"`, `$` and `\\` break it); `rocmdesk shell` and `rocmdesk run` work there"]
+
+
 # -- .env (dotenv) --------------------------------------------------------------------------------------
 def quote_dotenv(value: str) -> str:
     """Single quotes, as python-dotenv reads them: no ``${VAR}`` expansion, ``\\\\`` and ``\\'`` are the only
     escapes, and a line break may stand inside."""
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def dotenv_warnings(profile: Profile) -> list[str]:
+    # python-dotenv expands ${NAME} in every value, quoted or not, and has no escape for it
+    return [f"{k}'s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools that "
+            "read .env without expansion (docker compose, interpolate=False) keep it as written"
+            for k, v in sorted(profile.env.items()) if "${" in v]
 
 
 def render_dotenv(profile: Profile) -> str:
@@ -94,10 +110,11 @@ def kernel_name(profile: Profile) -> str:
 
 
 def kernel_spec(profile: Profile) -> dict:
-    env = dict(_profile_vars(profile))
-    env["VIRTUAL_ENV"] = profile.venv
-    # jupyter_client (>= 7) fills ${PATH} from the server's environment when it starts the kernel
-    env["PATH"] = venv_bin(profile) + os.pathsep + "${PATH}"
+    # jupyter_client (8.10 tested) runs each env value through string.Template with the server's environment
+    # before it starts the kernel: ${PATH} is filled in, and a literal `$` must be written `$$`
+    env = {k: v.replace("$", "$$") for k, v in _profile_vars(profile)}
+    env["VIRTUAL_ENV"] = profile.venv.replace("$", "$$")
+    env["PATH"] = venv_bin(profile).replace("$", "$$") + os.pathsep + "${PATH}"
     return {
         "argv": [os.path.join(venv_bin(profile), "python"), "-m", "ipykernel_launcher", "-f", "{connection_file}"],
         "display_name": f"Python ({profile.name}, rocmdesk)",
@@ -126,6 +143,7 @@ class ExportResult:
     format: str
     path: Path | None  # None: written to standard output
     text: str
+    warnings: tuple[str, ...] = ()
 
 
 def default_output(profile: Profile, fmt: str) -> Path:
@@ -165,8 +183,9 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
         raise ExportError(f"ipykernel is not installed in {profile.venv}; install it with "
                           f"`{os.path.join(venv_bin(profile), 'python')} -m pip install ipykernel` and export again")
     text = render_export(profile, fmt)
+    notes = tuple(dotenv_warnings(profile) if fmt == "dotenv" else envrc_warnings(profile) if fmt == "envrc" else ())
     if output is not None and os.fspath(output) == "-":
-        return ExportResult(fmt, None, text)
+        return ExportResult(fmt, None, text, notes)
     target = Path(output) if output is not None else default_output(profile, fmt)
     if fmt == "jupyter":
         target.mkdir(parents=True, exist_ok=True)
@@ -176,4 +195,4 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
     if target.exists() and not force and not _ours(target):
         raise ExportError(f"{target} exists and was not written by rocmdesk; use --force to replace it")
     write_atomic(target, text.encode("utf-8"), mode=0o644)
-    return ExportResult(fmt, target, text)
+    return ExportResult(fmt, target, text, notes)
