@@ -1,0 +1,675 @@
+"""Parser for ``rocm-smi`` output pasted from another machine, and the records both SMI parsers share.
+
+rocm-smi's output has changed with nearly every ROCm release, so this reads it by meaning,
+not by position:
+
+- ``--json`` (one line, or re-indented by jq): ``{"card0": {...}, "system": {...}}``; keys
+  renamed across releases ("GPU ID" -> "Device ID", "Card series" -> "Card Series"), values
+  that are strings, ``"N/A"`` or ``"N/A (Secondary die)"``;
+- the ``GPU[0]\\t\\t: key: value`` text of ``-a`` / ``--showallinfo`` and ``--showtopo``;
+- the concise tables: the 5.x one-line header (``GPU Temp AvgPwr ...``), the 6.x two-line
+  header (``Device [Model : Revision] Temp (Junction) ...`` or ``Device Node IDs ...``) with
+  a second name line, header-less row fragments, ``--showhw``;
+- ``ROCM-SMI version`` lines.
+
+JSON cut short (``| head``) is read up to its last complete value (``truncated``).  The
+result is a :class:`SmiReport` whose ``gpus`` carry a :class:`~rocmdesk.telemetry.metrics.GpuSample`
+under the monitor's keys; :func:`gpus_from_smi` turns them into ``rocmdesk inspect``'s GPU list.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rocmdesk.formats.errors import FormatError
+from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.telemetry.metrics import GpuSample
+
+FORMAT_NAME = "rocm-smi"
+LABEL = "rocm-smi output"
+
+__all__ = [
+    "FORMAT_NAME",
+    "LABEL",
+    "SmiGpu",
+    "SmiReport",
+    "gpus_from_smi",
+    "load_json_tolerant",
+    "parse_rocm_smi",
+    "smi_number",
+    "sniff_score",
+]
+
+_SNIFF_LIMIT = 262144
+_MAX_JSON = 8 * 1024 * 1024  # characters: a pasted SMI dump is far smaller
+
+
+# --- shared records ------------------------------------------------------------------------
+
+
+@dataclass
+class SmiGpu:
+    """One GPU as an SMI tool reported it."""
+
+    index: int
+    card: str | None = None  # "card0": rocm-smi's own key, not the DRM card
+    name: str | None = None  # as the tool printed it (may be a pci.ids family or truncated)
+    device_id: str | None = None  # 4 lowercase hex digits
+    revision: str | None = None  # 2 lowercase hex digits
+    subsystem_device: str | None = None
+    pci_slot: str | None = None  # 0000:0b:00.0, lower case
+    gfx: str | None = None  # when the tool printed one (GFX Version, target_graphics_version)
+    vbios: str | None = None
+    unique_id: str | None = None
+    serial: str | None = None
+    node: int | None = None  # KFD node
+    fields: dict[str, Any] = field(default_factory=dict)  # label -> value as printed, first seen
+    metrics: GpuSample | None = None
+
+    def sample(self) -> GpuSample:
+        if self.metrics is None:
+            self.metrics = GpuSample(index=self.index, name=self.name, gfx=self.gfx, pci_slot=self.pci_slot)
+        return self.metrics
+
+
+@dataclass
+class SmiReport:
+    tool: str  # rocm-smi | amd-smi
+    kind: str  # json | showallinfo | concise | legacy-concise | showhw | showtopo | version | metric | ...
+    gpus: list[SmiGpu] = field(default_factory=list)
+    system: dict[str, Any] = field(default_factory=dict)
+    version: dict[str, str] = field(default_factory=dict)  # tool / library / rocm / driver
+    processes: list[dict[str, Any]] = field(default_factory=list)
+    truncated: bool = False
+    warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)  # error lines the tool printed
+
+
+# --- values ----------------------------------------------------------------------------------
+
+_NUM_RE = re.compile(r"[-+]?\d{1,20}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,3})?")
+_NA_WORDS = ("N/A", "NA", "NONE", "UNSUPPORTED", "UNKNOWN", "NOT SUPPORTED", "NOT_SUPPORTED", "")
+_MHZ_PAREN_RE = re.compile(r"\(\s*(\d{1,7}(?:\.\d{1,6})?)\s*mhz\s*\)", re.I)
+_LINK_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})?)\s*GT/s\s*x\s*(\d{1,3})", re.I)
+_HEX_RE = re.compile(r"^(?:0x)?([0-9a-fA-F]{1,8})$")
+_SLOT_RE = re.compile(r"^(?:([0-9a-fA-F]{4}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])$")
+_GFX_RE = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}$", re.I)
+_BYTE_UNITS = {"B": 1, "KB": 1024, "KIB": 1024, "MB": 1024**2, "MIB": 1024**2, "GB": 1024**3, "GIB": 1024**3,
+               "TB": 1024**4, "TIB": 1024**4}
+
+
+def smi_number(value: Any) -> float | None:
+    """A number from an SMI value: 49.0, "49.0", "65.0°C", "(500Mhz)", {"value": 7, "unit": "W"}; None for N/A."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        f = float(value)
+        return f if math.isfinite(f) else None
+    if isinstance(value, dict):
+        return smi_number(value.get("value"))
+    if not isinstance(value, str):
+        return None
+    s = value.strip()
+    if s.upper().startswith(_NA_WORDS[:-1]) or not s:
+        return None
+    m = _NUM_RE.search(s[:80])
+    if not m:
+        return None
+    f = float(m.group())
+    return f if math.isfinite(f) else None
+
+
+def smi_int(value: Any) -> int | None:
+    f = smi_number(value)
+    if f is None or abs(f) > 2**63:
+        return None
+    return int(round(f))
+
+
+def smi_bytes(value: Any, default_unit: str = "B") -> int | None:
+    """Bytes from ``{"value": 8176, "unit": "MB"}``, ``"29777 MB"`` or a plain number in ``default_unit``.
+
+    The SMI tools' MB/GB are binary (amd-smi divides by 1024**2).
+    """
+    unit = default_unit
+    if isinstance(value, dict):
+        unit = str(value.get("unit") or default_unit)
+        value = value.get("value")
+    elif isinstance(value, str):
+        m = re.search(r"([A-Za-z]{1,3})\s*$", value.strip())
+        if m and m.group(1).upper() in _BYTE_UNITS:
+            unit = m.group(1)
+    f = smi_number(value)
+    scale = _BYTE_UNITS.get(unit.strip().upper())
+    if f is None or scale is None or f < 0 or f > 2**62:
+        return None
+    return int(round(f * scale))
+
+
+def _mhz(value: Any) -> int | float | None:
+    if isinstance(value, str):
+        m = _MHZ_PAREN_RE.search(value[:80])
+        if m:
+            value = m.group(1)
+    f = smi_number(value)
+    if f is None or f < 0:
+        return None
+    return int(f) if f.is_integer() else f
+
+
+def hex_id(value: Any, width: int) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:0{width}x}" if 0 <= value < 16**width else None
+    if not isinstance(value, str):
+        return None
+    m = _HEX_RE.match(value.strip())
+    if not m:
+        return None
+    n = int(m.group(1), 16)
+    return f"{n:0{width}x}" if n < 16**width else None
+
+
+def pci_slot(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    m = _SLOT_RE.match(value.strip())
+    if not m:
+        return None
+    domain = m.group(1) or "0000"
+    return f"{domain}:{m.group(2)}:{m.group(3)}.{m.group(4)}".lower()
+
+
+def _name(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    s = " ".join(value.split())
+    if not s or s.upper() in _NA_WORDS or _HEX_RE.match(s):
+        return None  # rocm-smi 4.x printed the vendor id 0x1002 as the card series
+    return s
+
+
+# --- tolerant JSON -------------------------------------------------------------------------
+
+
+def _repair(s: str) -> Any:
+    """The longest prefix of broken JSON that closes into a valid document, or raise ValueError."""
+    stack: list[str] = []
+    in_str = esc = False
+    cuts: list[tuple[int, str]] = []  # (position, closers needed there)
+    for i, ch in enumerate(s):
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch in "{[":
+            stack.append("}" if ch == "{" else "]")
+        elif ch in "}]":
+            if not stack or stack[-1] != ch:
+                break
+            stack.pop()
+            if stack:
+                cuts.append((i + 1, "".join(reversed(stack))))
+        elif ch == "," and stack:
+            cuts.append((i, "".join(reversed(stack))))
+    for pos, closers in reversed(cuts[-200:]):
+        try:
+            return json.loads(s[:pos] + closers)
+        except ValueError:
+            continue
+    raise ValueError("no complete value")
+
+
+def load_json_tolerant(text: str) -> tuple[Any, bool]:
+    """Parse the JSON document in ``text`` (after any warning lines); (value, truncated).
+
+    JSON cut short is closed after its last complete value.  Raises FormatError when there is
+    no JSON at all.
+    """
+    m = re.search(r"^\s*[\[{]", text[:65536], re.M)
+    start = m.end() - 1 if m else -1
+    if start < 0:
+        raise FormatError("no JSON document in the input")
+    body = text[start:start + _MAX_JSON]
+    try:
+        obj, _end = json.JSONDecoder().raw_decode(body)
+        return obj, False
+    except (ValueError, RecursionError):
+        pass
+    try:
+        return _repair(body), True
+    except (ValueError, RecursionError):
+        raise FormatError("the JSON is broken before its first complete value") from None
+
+
+# --- field maps ------------------------------------------------------------------------------
+
+
+def _norm(key: str) -> str:
+    return " ".join(key.strip().rstrip(":").split()).lower()
+
+
+_TEMP_KEYS = {
+    "temperature (sensor edge) (c)": "temp_edge_c",
+    "temperature (sensor junction) (c)": "temp_junction_c",
+    "temperature (sensor memory) (c)": "temp_mem_c",
+    "temperature (c)": "temp_edge_c",  # ROCm 3.x: one sensor
+}
+_POWER_KEYS = (
+    "average graphics package power (w)",
+    "current socket graphics package power (w)",  # MI300 and APUs on 6.x
+    "current graphics package power (w)",
+    "graphics package power (w)",
+)
+_MEM_BUSY_KEYS = ("gpu memory use (%)", "gpu memory read/write activity (%)")
+_NAME_KEYS = ("device name", "card series", "marketing name", "card model", "product name")
+
+
+def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
+    """Fill a GPU's identity and metrics from rocm-smi's labels (JSON keys or text labels)."""
+    for key, value in fields.items():
+        gpu.fields.setdefault(key, value)
+    f = {_norm(k): v for k, v in fields.items()}
+    s = gpu.sample()
+    for key, attr in _TEMP_KEYS.items():
+        if key in f and getattr(s, attr) is None:
+            setattr(s, attr, smi_number(f[key]))
+    power = next((f[k] for k in _POWER_KEYS if k in f and smi_number(f[k]) is not None), None)
+    if power is None:
+        power = next((v for k, v in f.items() if "graphics package power (w)" in k and not k.startswith("max")
+                      and smi_number(v) is not None), None)
+    if power is not None:
+        s.power_w = smi_number(power)
+    if "max graphics package power (w)" in f:
+        s.power_cap_w = smi_number(f["max graphics package power (w)"])
+    if "gpu use (%)" in f:
+        s.busy_percent = smi_int(f["gpu use (%)"])
+    for k in _MEM_BUSY_KEYS:
+        if k in f and smi_int(f[k]) is not None:
+            s.mem_busy_percent = smi_int(f[k])
+            break
+    for src, attr in (("vram total memory (b)", "vram_total_bytes"), ("vram total used memory (b)", "vram_used_bytes"),
+                      ("gtt total memory (b)", "gtt_total_bytes"), ("gtt total used memory (b)", "gtt_used_bytes")):
+        if src in f:
+            setattr(s, attr, smi_bytes(f[src]))
+    for clk, attr in (("sclk", "sclk_mhz"), ("mclk", "mclk_mhz")):
+        for k in (f"{clk} clock speed", f"{clk} clock level"):
+            if k in f and _mhz(f[k]) is not None and (k.endswith("speed") or _MHZ_PAREN_RE.search(str(f[k]))):
+                setattr(s, attr, _mhz(f[k]))
+                break
+    if "fan rpm" in f:
+        s.fan_rpm = smi_int(f["fan rpm"])
+    if "fan speed (%)" in f:
+        s.fan_percent = smi_number(f["fan speed (%)"])
+    if "fan speed (level)" in f:
+        s.fan_pwm = smi_int(f["fan speed (level)"])
+    link = _LINK_RE.search(str(f.get("pcie clock level", ""))[:80])
+    if link:
+        s.pcie_link_speed_gts, s.pcie_link_width = float(link.group(1)), int(link.group(2))
+    gpu.device_id = gpu.device_id or hex_id(f.get("device id") or f.get("gpu id"), 4)
+    gpu.revision = gpu.revision or hex_id(f.get("device rev"), 2)
+    gpu.subsystem_device = gpu.subsystem_device or hex_id(f.get("subsystem id"), 4)
+    gpu.pci_slot = gpu.pci_slot or pci_slot(f.get("pci bus"))
+    gfx = f.get("gfx version")
+    if isinstance(gfx, str) and _GFX_RE.match(gfx.strip()):
+        gpu.gfx = gpu.gfx or gfx.strip().lower()
+    gpu.vbios = gpu.vbios or _name(f.get("vbios version"))
+    gpu.unique_id = gpu.unique_id or _name(f.get("unique id"))
+    gpu.serial = gpu.serial or _name(f.get("serial number"))
+    if gpu.node is None and "node id" in f:
+        gpu.node = smi_int(f["node id"])
+    if gpu.name is None:
+        gpu.name = next((n for k in _NAME_KEYS if (n := _name(f.get(k)))), None)
+    s.name, s.gfx, s.pci_slot = gpu.name, gpu.gfx, gpu.pci_slot
+
+
+# --- JSON form ---------------------------------------------------------------------------------
+
+_CARD_KEY_RE = re.compile(r"^card(\d{1,4})$")
+
+
+def _from_json(obj: Any, truncated: bool) -> SmiReport:
+    if not isinstance(obj, dict):
+        raise FormatError("rocm-smi --json prints one object with a key per card; this JSON is something else")
+    report = SmiReport(tool=FORMAT_NAME, kind="json", truncated=truncated)
+    cards = []
+    for key, value in obj.items():
+        m = _CARD_KEY_RE.match(str(key))
+        if m and isinstance(value, dict):
+            cards.append((int(m.group(1)), key, value))
+    system = obj.get("system")
+    if not cards and not isinstance(system, dict):
+        raise FormatError("this JSON has no cardN objects: not rocm-smi --json output")
+    for index, key, fields in sorted(cards):
+        gpu = SmiGpu(index=index, card=key)
+        apply_rocm_fields(gpu, {str(k): v for k, v in fields.items()})
+        report.gpus.append(gpu)
+    if isinstance(system, dict):
+        report.system = {str(k): v for k, v in system.items()}
+        driver = system.get("Driver version")
+        if isinstance(driver, str):
+            report.version["driver"] = driver
+    if truncated:
+        report.warnings.append("the JSON was cut short: read up to its last complete value")
+    return report
+
+
+# --- text forms --------------------------------------------------------------------------------
+
+_GPU_LINE_RE = re.compile(r"^GPU\[(\d{1,4})\]\s*:\s?(.*)$")
+_KV_RE = re.compile(r"^(.{1,120}?):\s+(.*\S)\s*$")
+_SECTION_RE = re.compile(r"^=+\s*(\S.*?)\s*=+$")
+_HEADER_RE = re.compile(r"^(Device|GPU)\s{2,}\S")
+_ROW_RE = re.compile(r"^(\d{1,4})\s{2,}\S")
+_FRAGMENT_RE = re.compile(r"^\d{1,4}\s+\[0x[0-9a-fA-F]{1,8}\s*:\s*0x[0-9a-fA-F]{1,4}\]")
+_KNOWN_COLUMNS = {"Temp", "GPU%", "DID", "SCLK", "AvgPwr", "VRAM%", "Power", "PwrCap"}
+_DEFAULT_60 = ["Device", "[Model : Revision]", "Temp", "Power", "Partitions", "SCLK", "MCLK", "Fan", "Perf",
+               "PwrCap", "VRAM%", "GPU%"]
+_VERSION_RES = (
+    (re.compile(r"ROCM-SMI version:\s*(\S+)"), "tool"),
+    (re.compile(r"ROCM-SMI-LIB version:\s*(\S+)"), "library"),
+    (re.compile(r"ROCm System Management Interface \| ROCM-SMI version: (\S+)"), "tool"),
+    (re.compile(r"Kernel version:\s*(\S+)"), "kernel"),
+    (re.compile(r"^Driver version:\s*(\S+)", re.M), "driver"),
+)
+_PROC_HEADER_RE = re.compile(r"^PID\s+PROCESS NAME\s+GPU\(s\)\s+VRAM USED", re.I)
+_PROC_ROW_RE = re.compile(r"^(\d{1,10})\s+(\S+)\s+(\S+)\s+(\S+)")
+_ERROR_RE = re.compile(r"^(ERROR:.*|.*(?:Driver not initialized|Exception caught).*)$")
+
+
+def _split_cells(line: str) -> list[str]:
+    """Header cells: separated by two or more spaces (names like ``[Model : Revision]`` hold single ones)."""
+    return [c for c in re.split(r"\s{2,}|\t+", line.strip()) if c]
+
+
+def _row_cells(line: str) -> list[str]:
+    """Row cells by token, whatever the spacing (a full column leaves one space): ``[0x74a1 : 0x00]``
+    is one cell, and a token ending in a comma continues into the next (``NPS1, SPX``, ``0x73df,   61797``)."""
+    cells: list[str] = []
+    open_bracket = False
+    for tok in line.split():
+        if open_bracket or (cells and cells[-1].endswith(",")):
+            cells[-1] = f"{cells[-1]} {tok}"
+        else:
+            cells.append(tok)
+        if tok.startswith("[") and not tok.endswith("]"):
+            open_bracket = True
+        elif open_bracket and tok.endswith("]"):
+            open_bracket = False
+    return cells
+
+
+def _columns(header: str) -> list[tuple[int, str]]:
+    return [(m.start(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", header)]
+
+
+def _hints(units: str, cols: list[tuple[int, str]]) -> dict[str, str]:
+    """The second header line's words, e.g. ``(Junction)`` under ``Temp``, by position."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r"\S+(?: \S+)*", units):
+        owner = None
+        for start, name in cols:
+            if start <= m.start() + 1:
+                owner = name
+        if owner:
+            out[owner] = m.group()
+    return out
+
+
+def _apply_row(gpu: SmiGpu, cols: list[str], cells: list[str], hints: dict[str, str]) -> None:
+    s = gpu.sample()
+    for col, cell in zip(cols, cells):
+        gpu.fields.setdefault(col, cell)
+        if col == "Temp":
+            hint = hints.get("Temp", "").lower()
+            attr = "temp_junction_c" if "junction" in hint else "temp_mem_c" if "mem" in hint else "temp_edge_c"
+            setattr(s, attr, smi_number(cell))
+        elif col in ("Power", "AvgPwr"):
+            s.power_w = smi_number(cell)
+        elif col == "SCLK":
+            s.sclk_mhz = _mhz(cell)
+        elif col == "MCLK":
+            s.mclk_mhz = _mhz(cell)
+        elif col == "Fan":
+            if "rpm" in cell.lower():
+                s.fan_rpm = smi_int(cell)
+            else:
+                s.fan_percent = smi_number(cell)
+        elif col == "PwrCap":
+            s.power_cap_w = smi_number(cell)
+        elif col == "GPU%":
+            s.busy_percent = smi_int(cell)
+        elif col == "Node":
+            gpu.node = smi_int(cell)
+        elif col == "IDs":
+            did = cell.split(",")[0]
+            gpu.device_id = gpu.device_id or hex_id(did, 4)
+        elif col == "DID":
+            gpu.device_id = gpu.device_id or hex_id(cell, 4)
+        elif col == "[Model : Revision]":
+            m = re.match(r"\[\s*(0x[0-9a-fA-F]+)\s*:\s*(0x[0-9a-fA-F]+)\s*\]", cell)
+            if m:  # the model is the subsystem id, not the PCI device id
+                gpu.subsystem_device = hex_id(m.group(1), 4)
+                gpu.revision = gpu.revision or hex_id(m.group(2), 2)
+        elif col == "BUS":
+            gpu.pci_slot = gpu.pci_slot or pci_slot(cell)
+        elif col == "VBIOS":
+            gpu.vbios = gpu.vbios or _name(cell)
+
+
+def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) -> list[str]:
+    """Concise, legacy and --showhw tables; returns the kinds found."""
+    kinds: list[str] = []
+    cols: list[str] | None = None
+    positions: list[tuple[int, str]] = []
+    hints: dict[str, str] = {}
+    named = False
+    last: SmiGpu | None = None
+    for i, line in enumerate(lines):
+        if _HEADER_RE.match(line) and not line.startswith("GPU["):
+            names = _split_cells(line)
+            if _KNOWN_COLUMNS & set(names):
+                cols, positions = names, _columns(line)
+                nxt = lines[i + 1] if i + 1 < len(lines) else ""
+                hints = _hints(nxt, positions) if nxt.startswith(" ") and "(" in nxt else {}
+                named = "Name" in nxt
+                kinds.append("showhw" if "DID" in names else "legacy-concise" if "AvgPwr" in names else "concise")
+                last = None
+                continue
+        fragment = cols is None and _FRAGMENT_RE.match(line)
+        if (cols is not None and _ROW_RE.match(line)) or fragment:
+            use = cols if cols is not None else _DEFAULT_60
+            if fragment and "concise" not in kinds:
+                kinds.append("concise")
+                report.warnings.append("table rows without their header: columns assumed as rocm-smi 6.0 prints them")
+                named = True
+            cells = _row_cells(line)
+            if len(cells) != len(use):
+                cells = _split_cells(line)
+            if len(cells) != len(use):
+                report.warnings.append(f"a table row does not fit its header: {line.strip()[:60]!r}")
+                last = None
+                continue
+            index = int(cells[0])
+            gpu = gpus.setdefault(index, SmiGpu(index=index))
+            _apply_row(gpu, use, cells, hints)
+            last = gpu
+            continue
+        if named and last is not None and line.startswith(" ") and line.strip() and not line.strip().startswith("="):
+            name = " ".join(line.split())
+            if last.name is None:
+                last.name = name
+                if len(name) >= 20 and not name.endswith("]"):
+                    report.warnings.append(f"GPU {last.index}: rocm-smi cut its name to 20 characters ({name!r})")
+            last = None
+            continue
+        if line.startswith("="):
+            last = None
+    return kinds
+
+
+def _parse_text(text: str) -> SmiReport:
+    lines, _stats = clean_lines(text)
+    report = SmiReport(tool=FORMAT_NAME, kind="text")
+    gpus: dict[int, SmiGpu] = {}
+    fields: dict[int, dict[str, str]] = {}
+    section = ""
+    in_procs = False
+    kinds: list[str] = []
+    for line in lines:
+        m = _SECTION_RE.match(line.strip())
+        if m and not line.startswith("GPU["):
+            section = m.group(1)
+            in_procs = False
+            continue
+        if _PROC_HEADER_RE.match(line):
+            in_procs = True
+            continue
+        if in_procs:
+            pm = _PROC_ROW_RE.match(line)
+            if pm:
+                report.processes.append({
+                    "pid": int(pm.group(1)),
+                    "name": None if pm.group(2).upper() == "UNKNOWN" else pm.group(2),
+                    "gpus": pm.group(3),
+                    "vram_bytes": smi_bytes(pm.group(4)) if pm.group(4).upper() != "UNKNOWN" else None,
+                })
+                continue
+        g = _GPU_LINE_RE.match(line)
+        if g:
+            index = int(g.group(1))
+            kv = _KV_RE.match(g.group(2).strip())
+            gpus.setdefault(index, SmiGpu(index=index))
+            if kv:
+                key = kv.group(1).strip()
+                if key and not key.isdigit() and key != "S":
+                    fields.setdefault(index, {}).setdefault(key, kv.group(2).strip())
+            if section and "showallinfo" not in kinds and "Topology" not in section and "Numa" not in section:
+                kinds.append("showallinfo")
+            elif ("Topology" in section or "Numa" in section) and "showtopo" not in kinds:
+                kinds.append("showtopo")
+            continue
+        if _ERROR_RE.match(line.strip()):
+            report.errors.append(line.strip())
+    for index, f in fields.items():
+        apply_rocm_fields(gpus[index], f)
+    kinds += _parse_tables(lines, report, gpus)
+    for regex, key in _VERSION_RES:
+        vm = regex.search(text[:_SNIFF_LIMIT])
+        if vm:
+            report.version.setdefault(key, vm.group(1))
+    if gpus:
+        report.gpus = [gpus[i] for i in sorted(gpus)]
+    if not report.gpus and not report.version and not report.errors:
+        raise FormatError("no GPU lines, table rows or version lines: not rocm-smi output rocmdesk can read")
+    if kinds:
+        report.kind = "showallinfo" if "showallinfo" in kinds else kinds[0]
+    elif report.version:
+        report.kind = "version"
+    for gpu in report.gpus:
+        s = gpu.sample()
+        s.name, s.pci_slot = gpu.name, gpu.pci_slot
+    return report
+
+
+# --- entry points --------------------------------------------------------------------------------
+
+_SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
+    (re.compile(r"ROCm System Management Interface"), 5),
+    (re.compile(r"End of ROCm SMI Log"), 3),
+    (re.compile(r"^GPU\[\d{1,4}\]\s*:", re.M), 4),
+    (re.compile(r'"card\d{1,4}"\s*:\s*\{'), 3),
+    (re.compile(r'"(?:Temperature \(Sensor \w+\) \(C\)|GPU use \(%\)|VRAM Total Memory \(B\)|Card [Ss]eries|'
+                r'Average Graphics Package Power \(W\)|VBIOS version)"\s*:'), 2),
+    (re.compile(r"^\d{1,4}\s+\[0x[0-9a-fA-F]{1,8}\s*:\s*0x[0-9a-fA-F]{1,4}\]", re.M), 3),
+    (re.compile(r"^GPU\s+Temp\s+AvgPwr\s+SCLK", re.M), 4),
+    (re.compile(r"^GPU\s+DID\s+GFX RAS", re.M), 4),
+    (re.compile(r"^Device\s+(?:Node\s+IDs|\[Model : Revision\])\s+Temp", re.M), 4),
+    (re.compile(r"ROCM-SMI version:"), 2),
+    (re.compile(r"ROCM-SMI-LIB version:"), 1),
+)
+
+
+def sniff_score(text: str) -> int:
+    """How strongly ``text`` looks like rocm-smi output: 0 = not at all; 2 or more = yes."""
+    sample = text[:_SNIFF_LIMIT]
+    return sum(weight for pattern, weight in _SNIFF_MARKERS if pattern.search(sample))
+
+
+def parse_rocm_smi(text: str) -> SmiReport:
+    """Read rocm-smi output (JSON or text).  Raises FormatError, never anything else, for bad input."""
+    if not isinstance(text, str):
+        raise FormatError("the input is not text")
+    reason = binary_reason(text)
+    if reason:
+        raise FormatError(reason)
+    head = text.lstrip()[:1]
+    if head in ("{", "["):
+        obj, truncated = load_json_tolerant(text)
+        return _from_json(obj, truncated)
+    if re.search(r'^\s*\{\s*"card\d', text[:65536], re.M):  # JSON after warning lines
+        obj, truncated = load_json_tolerant(text)
+        return _from_json(obj, truncated)
+    return _parse_text(text)
+
+
+def gpus_from_smi(parsed: SmiReport) -> list[dict[str, Any]]:
+    """``rocmdesk inspect``'s GPU list for rocm-smi or amd-smi output.
+
+    Each entry has the machine record's keys (as ``detect`` gives them: index, name, gfx,
+    device_id, pci_slot, vram_total_bytes, support, ...) plus ``metrics``: the monitor's
+    per-GPU object (index, name, gfx, state, temp_edge_c ... fan_rpm; null where the tool
+    said nothing), and ``tool_name``: the name exactly as the tool printed it.
+    """
+    from rocmdesk import knowledge
+    from rocmdesk.machine.model import Gpu
+    from rocmdesk.machine.names import marketing_name
+
+    out: list[dict[str, Any]] = []
+    for g in parsed.gpus:
+        entry = knowledge.device(g.device_id, g.revision) if g.device_id else None
+        gfx, gfx_source = g.gfx, (parsed.tool if g.gfx else None)
+        if gfx is None and entry is not None and entry.gfx:
+            gfx, gfx_source = entry.gfx, "device_id"
+        name, name_source = marketing_name(None, g.device_id, g.revision) if g.device_id else (None, None)
+        if name is None and g.name:
+            name, name_source = g.name, parsed.tool
+        metrics = g.sample()
+        family = entry.family if entry is not None and entry.family else None
+        if family is None and gfx:
+            target = knowledge.gfx_target(gfx)
+            family = target.family if target is not None else None
+        gpu = Gpu(
+            index=g.index,
+            name=name,
+            gfx=gfx,
+            gfx_reported=g.gfx,
+            device_id=g.device_id,
+            revision=g.revision,
+            pci_slot=g.pci_slot,
+            vram_total_bytes=metrics.vram_total_bytes,
+            kfd_node=g.node,
+            apu=(entry.kind == "apu") if entry is not None and entry.kind else None,
+            subsystem_device=g.subsystem_device,
+            gfx_source=gfx_source,
+            name_source=name_source,
+            family=family,
+            kind=entry.kind if entry is not None else None,
+        )
+        if gfx:
+            gpu.support = knowledge.support_for(gfx)
+        row = asdict(gpu)
+        metrics.index, metrics.name, metrics.gfx, metrics.pci_slot = g.index, name, gfx, g.pci_slot
+        row["metrics"] = metrics.to_json()
+        row["tool_name"] = g.name
+        out.append(row)
+    return out
