@@ -1,0 +1,173 @@
+"""``rocmdesk monitor``: the live monitor without a window (text, JSON lines or CSV).
+
+    rocmdesk monitor [--root DIR | --simulate NAME] [--once] [--json | --csv]
+                     [--interval S] [--count N] [--source SRC] [--processes] [--gui]
+
+``--json`` prints one JSON object a line per sample (``timestamp``, ``source``, ``gpus``: the
+per-GPU contract of :mod:`rocmdesk.telemetry.metrics`, ``host``); ``--csv`` a header, then a
+row per GPU per sample.  ``--interval 0`` samples back to back.  Ctrl-C ends it (exit 0).
+Exit codes: 0 ok, 2 bad usage (and ``--gui`` until the window exists), 4 no AMD GPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
+GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int once the window exists
+
+
+def _non_negative(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("the interval is a number of seconds, 0 or more")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("the count is 1 or more")
+    return value
+
+
+def add_parser(subparsers: Any) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser(
+        "monitor",
+        help="live GPU temperatures, power, memory, clocks and fans (text, JSON lines or CSV)",
+        description="Sample every AMD GPU's sensors from sysfs (cheap enough to leave running) and print them.",
+    )
+    _add_target(p)
+    fmt = p.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="one JSON object a line per sample")
+    fmt.add_argument("--csv", action="store_true", help="CSV: a header, then a row per GPU per sample")
+    p.add_argument("--once", action="store_true", help="one sample, then exit")
+    p.add_argument("--interval", type=_non_negative, default=1.0, metavar="S",
+                   help="seconds between samples (default 1; 0 = back to back)")
+    p.add_argument("--count", type=_positive_int, default=None, metavar="N", help="stop after N samples")
+    p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto",
+                   help="where the numbers come from (default: sysfs, else rocm-smi/amd-smi)")
+    p.add_argument("--processes", action="store_true", help="also list the processes holding GPU memory")
+    p.add_argument("--gui", action="store_true", help="open the monitor window")
+
+
+def _fmt(value: Any, unit: str, digits: int = 1) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, float):
+        return f"{value:.{digits}f}{unit}"
+    return f"{value}{unit}"
+
+
+def _gib(n: int | None) -> str:
+    return "?" if n is None else f"{n / 2**30:.2f}"
+
+
+def format_gpu_line(g: Any) -> str:
+    head = f"GPU{g.index} {g.name or 'AMD GPU'}" + (f" ({g.gfx})" if g.gfx else "")
+    if g.state != "ok":
+        return f"{head}  {g.state}" + (f": {g.error}" if g.error else "")
+    parts = [
+        _fmt(g.temp_edge_c, "°C") and f"edge {_fmt(g.temp_edge_c, '°C')}",
+        _fmt(g.temp_junction_c, "°C") and f"junction {_fmt(g.temp_junction_c, '°C')}",
+        _fmt(g.temp_mem_c, "°C") and f"mem {_fmt(g.temp_mem_c, '°C')}",
+    ]
+    if g.power_w is not None:
+        parts.append(f"{g.power_w:.1f}" + (f"/{g.power_cap_w:.0f}" if g.power_cap_w else "") + " W")
+    if g.busy_percent is not None:
+        parts.append(f"busy {g.busy_percent}%")
+    if g.vram_used_bytes is not None or g.vram_total_bytes is not None:
+        parts.append(f"VRAM {_gib(g.vram_used_bytes)}/{_gib(g.vram_total_bytes)} GiB")
+    if g.gtt_used_bytes is not None:
+        parts.append(f"GTT {_gib(g.gtt_used_bytes)}/{_gib(g.gtt_total_bytes)} GiB")
+    if g.sclk_mhz is not None:
+        parts.append(f"sclk {g.sclk_mhz} MHz")
+    if g.mclk_mhz is not None:
+        parts.append(f"mclk {g.mclk_mhz} MHz")
+    if g.fan_rpm is not None:
+        parts.append(f"fan {g.fan_rpm} rpm")
+    return "  ".join([head] + [p for p in parts if p])
+
+
+def _gui(host: Any, args: argparse.Namespace) -> int:
+    import importlib
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(GUI_MODULE)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None:
+        print("rocmdesk: monitor --gui: the monitor window is not built yet; "
+              "use `rocmdesk monitor` (text, --json or --csv) meanwhile", file=sys.stderr)
+        return EXIT_USAGE
+    return int(importlib.import_module(GUI_MODULE).run(host, args))
+
+
+def run(args: argparse.Namespace, host: Any) -> int:
+    if args.gui:
+        return _gui(host, args)
+    from rocmdesk.telemetry.metrics import csv_header, csv_row
+    from rocmdesk.telemetry.monitor import Monitor
+
+    monitor = Monitor(host, source=args.source, interval_s=args.interval, processes_every_s=0.0)
+    if not monitor.gpus:
+        print(f"rocmdesk: no AMD GPU to monitor on {host.label}", file=sys.stderr)
+        return EXIT_NO_GPU
+    count = 1 if args.once else args.count
+    out = sys.stdout
+    writer = None
+    if args.csv:
+        import csv
+
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(csv_header())
+    n = 0
+    next_t = time.monotonic()
+    try:
+        while True:
+            sample = monitor.tick()
+            procs = monitor.processes() if args.processes else None
+            if args.json:
+                data = sample.to_json()
+                if procs is not None:
+                    data["processes"] = [p.to_json() for p in procs]
+                out.write(json.dumps(data, ensure_ascii=False) + "\n")
+            elif writer is not None:
+                for g in sample.gpus:
+                    writer.writerow(["" if v is None else v for v in csv_row(sample, g)])
+            else:
+                stamp = time.strftime("%H:%M:%S", time.localtime(sample.timestamp))
+                for g in sample.gpus:
+                    out.write(f"{stamp}  {format_gpu_line(g)}\n")
+                for p in procs or []:
+                    vram = "?" if p.vram_bytes is None else f"{p.vram_bytes / 2**20:.0f} MiB"
+                    out.write(f"{stamp}    pid {p.pid} {p.name or '?'} on GPU{p.gpu_index}: {vram}\n")
+            out.flush()
+            n += 1
+            if count is not None and n >= count:
+                break
+            if args.interval > 0:
+                next_t += args.interval
+                delay = next_t - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+                else:
+                    next_t = time.monotonic()  # fell behind: do not burst to catch up
+    except KeyboardInterrupt:
+        pass
+    finally:
+        monitor.close()
+    return EXIT_OK

@@ -1,0 +1,207 @@
+"""``rocmdesk exporter``: the monitor's metrics in Prometheus' text format (prometheus_client).
+
+    rocmdesk exporter [--port N] [--address A] [--root DIR | --simulate NAME] [--source SRC]
+
+Serves ``http://127.0.0.1:9864/metrics`` by default (loopback only unless ``--address`` says
+otherwise).  Each scrape takes a fresh sample, but not more often than ``--min-interval``
+(a second scrape within it is answered from the last one), so several Prometheus servers
+cost no more than one.  Names follow Prometheus' conventions (base units: celsius, watts,
+bytes, hertz); every series carries ``gpu`` (the index ``rocmdesk detect`` shows).
+
+    rocmdesk_gpu_info{gpu,name,gfx,pci_slot} 1          rocmdesk_gpu_up{gpu} 1|0
+    rocmdesk_gpu_temperature_celsius{gpu,sensor}        rocmdesk_gpu_power_watts{gpu}
+    rocmdesk_gpu_power_cap_watts{gpu}                   rocmdesk_gpu_busy_percent{gpu}
+    rocmdesk_gpu_memory_busy_percent{gpu}               rocmdesk_gpu_vram_{used,total}_bytes{gpu}
+    rocmdesk_gpu_gtt_{used,total}_bytes{gpu}            rocmdesk_gpu_clock_hertz{gpu,clock}
+    rocmdesk_gpu_fan_rpm{gpu}                           rocmdesk_process_vram_bytes{gpu,pid,name}
+    rocmdesk_host_cpu_percent                           rocmdesk_host_memory_{used,total}_bytes
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from typing import Any
+
+DEFAULT_PORT = 9864
+DEFAULT_ADDRESS = "127.0.0.1"
+EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
+
+_TEMPS = (("edge", "temp_edge_c"), ("junction", "temp_junction_c"), ("mem", "temp_mem_c"))
+_CRITS = (("edge", "temp_edge_crit_c"), ("junction", "temp_junction_crit_c"), ("mem", "temp_mem_crit_c"))
+_GAUGES = (
+    ("rocmdesk_gpu_power_watts", "Average (else current) package power", "power_w", 1.0),
+    ("rocmdesk_gpu_power_cap_watts", "Power cap", "power_cap_w", 1.0),
+    ("rocmdesk_gpu_busy_percent", "GPU busy percent (gpu_busy_percent)", "busy_percent", 1.0),
+    ("rocmdesk_gpu_memory_busy_percent", "Memory controller busy percent", "mem_busy_percent", 1.0),
+    ("rocmdesk_gpu_vram_used_bytes", "VRAM in use", "vram_used_bytes", 1.0),
+    ("rocmdesk_gpu_vram_total_bytes", "VRAM size", "vram_total_bytes", 1.0),
+    ("rocmdesk_gpu_gtt_used_bytes", "GTT (system memory mapped for the GPU) in use", "gtt_used_bytes", 1.0),
+    ("rocmdesk_gpu_gtt_total_bytes", "GTT size", "gtt_total_bytes", 1.0),
+    ("rocmdesk_gpu_fan_rpm", "Fan speed", "fan_rpm", 1.0),
+    ("rocmdesk_gpu_fan_percent", "Fan duty cycle", "fan_percent", 1.0),
+    ("rocmdesk_gpu_pcie_link_speed_gts", "PCIe link speed, GT/s", "pcie_link_speed_gts", 1.0),
+    ("rocmdesk_gpu_pcie_link_width", "PCIe link width, lanes", "pcie_link_width", 1.0),
+)
+
+
+class MonitorCollector:
+    """A prometheus_client collector over a :class:`~rocmdesk.telemetry.monitor.Monitor`."""
+
+    def __init__(self, monitor: Any, min_interval_s: float = 1.0, processes: bool = True) -> None:
+        self.monitor = monitor
+        self.min_interval_s = min_interval_s
+        self.processes = processes
+        self._lock = threading.Lock()
+        self._at = -1e18
+        self.scrapes = 0
+
+    def _sample(self):
+        with self._lock:
+            now = time.monotonic()
+            if self.monitor.latest is None or now - self._at >= self.min_interval_s:
+                self.monitor.tick()
+                self._at = now
+            self.scrapes += 1
+            procs = self.monitor.processes(max_age_s=self.min_interval_s) if self.processes else []
+            return self.monitor.latest, procs
+
+    def describe(self):
+        return []  # collected fresh on each scrape: no fixed set to describe
+
+    def collect(self):
+        from prometheus_client.core import GaugeMetricFamily
+
+        sample, procs = self._sample()
+        info = GaugeMetricFamily("rocmdesk_gpu_info", "GPU identity (value 1)", labels=["gpu", "name", "gfx", "pci_slot"])
+        up = GaugeMetricFamily("rocmdesk_gpu_up", "1 when the GPU's sensors were read (state ok)", labels=["gpu"])
+        state = GaugeMetricFamily("rocmdesk_gpu_state", "1 for the GPU's current state", labels=["gpu", "state"])
+        temp = GaugeMetricFamily("rocmdesk_gpu_temperature_celsius", "Temperature by hwmon label",
+                                 labels=["gpu", "sensor"])
+        crit = GaugeMetricFamily("rocmdesk_gpu_temperature_critical_celsius", "Critical temperature by hwmon label",
+                                 labels=["gpu", "sensor"])
+        clock = GaugeMetricFamily("rocmdesk_gpu_clock_hertz", "Current shader (sclk) and memory (mclk) clock",
+                                  labels=["gpu", "clock"])
+        gauges = [(GaugeMetricFamily(name, doc, labels=["gpu"]), key, scale) for name, doc, key, scale in _GAUGES]
+        for g in sample.gpus:
+            gpu = str(g.index)
+            info.add_metric([gpu, g.name or "", g.gfx or "", g.pci_slot or ""], 1)
+            up.add_metric([gpu], 1 if g.state == "ok" else 0)
+            state.add_metric([gpu, g.state], 1)
+            for sensor, key in _TEMPS:
+                if (v := getattr(g, key)) is not None:
+                    temp.add_metric([gpu, sensor], float(v))
+            for sensor, key in _CRITS:
+                if (v := getattr(g, key)) is not None:
+                    crit.add_metric([gpu, sensor], float(v))
+            for name, key in (("sclk", "sclk_mhz"), ("mclk", "mclk_mhz")):
+                if (v := getattr(g, key)) is not None:
+                    clock.add_metric([gpu, name], float(v) * 1e6)
+            for family, key, scale in gauges:
+                if (v := getattr(g, key)) is not None:
+                    family.add_metric([gpu], float(v) * scale)
+        yield from (info, up, state, temp, crit, clock)
+        yield from (f for f, _k, _s in gauges)
+        proc = GaugeMetricFamily("rocmdesk_process_vram_bytes", "VRAM a process holds (KFD or DRM fdinfo)",
+                                 labels=["gpu", "pid", "name"])
+        for p in procs:
+            if p.vram_bytes is not None and p.gpu_index is not None:
+                proc.add_metric([str(p.gpu_index), str(p.pid), p.name or ""], float(p.vram_bytes))
+        yield proc
+        if sample.host is not None:
+            h = sample.host
+            for name, doc, value in (
+                ("rocmdesk_host_cpu_percent", "Host CPU use over all cores", h.cpu_percent),
+                ("rocmdesk_host_memory_used_bytes", "Host memory in use (total - available)", h.mem_used_bytes),
+                ("rocmdesk_host_memory_total_bytes", "Host memory size", h.mem_total_bytes),
+            ):
+                if value is not None:
+                    yield GaugeMetricFamily(name, doc, value=float(value))
+
+
+def make_registry(monitor: Any, min_interval_s: float = 1.0, processes: bool = True):
+    from prometheus_client import CollectorRegistry
+
+    registry = CollectorRegistry(auto_describe=False)
+    collector = MonitorCollector(monitor, min_interval_s, processes)
+    registry.register(collector)
+    return registry, collector
+
+
+def render(monitor: Any) -> str:
+    """The text a scrape would get, without a server (tests, debugging)."""
+    from prometheus_client import generate_latest
+
+    registry, _ = make_registry(monitor, min_interval_s=0.0)
+    return generate_latest(registry).decode("utf-8")
+
+
+def serve(monitor: Any, port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS, min_interval_s: float = 1.0):
+    """Start the HTTP server in a daemon thread; returns (server, thread, collector).  Port 0 picks one."""
+    from prometheus_client import start_http_server
+
+    registry, collector = make_registry(monitor, min_interval_s)
+    started = start_http_server(port, addr=address, registry=registry)
+    if not isinstance(started, tuple):  # prometheus_client < 0.20 returned nothing
+        raise RuntimeError("prometheus_client 0.20 or newer is needed")
+    server, thread = started
+    return server, thread, collector
+
+
+def stop(server: Any) -> None:
+    server.shutdown()
+    server.server_close()
+
+
+def add_parser(subparsers: Any) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser(
+        "exporter",
+        help="serve the monitor's metrics to Prometheus (text format over HTTP)",
+        description="Serve every AMD GPU's live metrics at /metrics in Prometheus' text format.",
+    )
+    _add_target(p)
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--address", default=DEFAULT_ADDRESS,
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines scrape)")
+    p.add_argument("--min-interval", type=float, default=1.0, metavar="S",
+                   help="scrapes closer together than this share one sample (default 1 s)")
+    p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto")
+
+
+def run(args: argparse.Namespace, host: Any) -> int:
+    try:
+        import prometheus_client  # noqa: F401
+    except ImportError:
+        print("rocmdesk: the exporter needs the prometheus-client package (pip install prometheus-client)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    if not 0 <= args.port <= 65535:
+        print(f"rocmdesk: --port {args.port}: not a TCP port", file=sys.stderr)
+        return EXIT_USAGE
+    from rocmdesk.telemetry.monitor import Monitor
+
+    monitor = Monitor(host, source=args.source, interval_s=args.min_interval)
+    if not monitor.gpus:
+        print(f"rocmdesk: no AMD GPU to export on {host.label}", file=sys.stderr)
+        return EXIT_NO_GPU
+    try:
+        server, _thread, _collector = serve(monitor, args.port, args.address, args.min_interval)
+    except OSError as exc:
+        print(f"rocmdesk: cannot listen on {args.address}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    host_part = f"[{args.address}]" if ":" in args.address else args.address
+    print(f"serving {len(monitor.gpus)} GPU(s) at http://{host_part}:{server.server_port}/metrics "
+          "(Ctrl-C stops)", flush=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop(server)
+        monitor.close()
+    return EXIT_OK
