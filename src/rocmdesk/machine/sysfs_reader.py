@@ -95,8 +95,16 @@ class SysfsReader:
         return text or None
 
     def read_int(self, path: str, base: int = 10) -> int | None:
-        text = self.read_value(path)
-        if text is None or len(text) > 40:
+        data = self.read(path)
+        if data is None:
+            return None
+        if len(data) <= 64:
+            try:
+                return int(data, base)  # int() takes bytes and ignores surrounding whitespace: no decode needed
+            except ValueError:
+                pass
+        text = data.strip().strip(b"\x00").strip()  # NUL padding (page-sized captures)
+        if not text or len(text) > 40:
             return None
         try:
             return int(text, base)

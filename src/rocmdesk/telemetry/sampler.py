@@ -56,7 +56,7 @@ class CardPlan:
     """Which files one card has, found once; paths are machine paths."""
 
     dev: str
-    runtime_status: str
+    runtime_status: str | None  # power/runtime_status; None when the device has no runtime PM file
     hwmon: str | None = None
     temps: dict[str, str] = field(default_factory=dict)  # edge|junction|mem -> temp*_input
     crit_c: dict[str, float] = field(default_factory=dict)  # edge|junction|mem -> temp*_crit in C
@@ -79,8 +79,8 @@ class CardPlan:
     gtt_total: int | None = None
 
     def files(self) -> list[str]:
-        """Every file a sample may read, in reading order."""
-        out = [self.runtime_status, *self.temps.values(), *self.power]
+        """The files a sample reads when all is well, in reading order (power1_input only as a fallback)."""
+        out = ([self.runtime_status] if self.runtime_status else []) + [*self.temps.values(), *self.power[:1]]
         for p in (self.power_cap, self.busy, self.mem_busy, self.vram_used, self.gtt_used,
                   self.sclk_hz or self.sclk_dpm, self.mclk_hz or self.mclk_dpm, self.fan_rpm, self.pwm,
                   self.link_speed, self.link_width):
@@ -103,7 +103,8 @@ def _hwmon_dir(host: Host, dev: str) -> str | None:
 def build_plan(host: Host, dev: str) -> CardPlan:
     """Look at a card's directory once and note which metric files it has."""
     names = set(host.listdir(dev))
-    plan = CardPlan(dev=dev, runtime_status=f"{dev}/power/runtime_status")
+    status = f"{dev}/power/runtime_status"
+    plan = CardPlan(dev=dev, runtime_status=status if host.exists(status) else None)
 
     def has(name: str) -> str | None:
         return f"{dev}/{name}" if name in names else None
@@ -214,7 +215,17 @@ class _Counter:
         return text
 
     def int(self, path: str | None) -> int | None:
-        return _to_int(self.value(path))
+        if path is None:
+            return None
+        self.tried += 1
+        value = self.reader.read_int(path)
+        if value is None:
+            err = self.reader.last_errno
+            if err in _GONE:
+                self.gone = True
+            if err is not None and err != errno_mod.ENOENT:
+                self.failed += 1
+        return value
 
     def text(self, path: str | None) -> str | None:
         if path is None:
