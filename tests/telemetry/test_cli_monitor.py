@@ -35,6 +35,7 @@ def test_once_json_on_a_root(tmp_path: Path, capsys) -> None:
     assert CONTRACT <= set(g)
     assert g["state"] == "ok" and g["temp_edge_c"] is None and g["temp_junction_c"] > 0 and g["gfx"] == "gfx942"
     assert "host" in sample and sample["host"]["mem_total_bytes"] > 0
+    assert isinstance(sample["alerts"], list)
 
 
 def test_csv_has_a_header_and_a_row_per_gpu_per_sample(tmp_path: Path, capsys) -> None:
@@ -77,6 +78,14 @@ def test_interval_zero_is_back_to_back(tmp_path: Path, capsys) -> None:
     elapsed = time.monotonic() - t0
     assert len(capsys.readouterr().out.splitlines()) == 200
     assert elapsed < 5.0
+
+
+def test_alerts_show_in_text(tmp_path: Path, capsys) -> None:
+    root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=150.0)
+    hw = next((root / "sys/class/hwmon").glob("hwmon*/temp2_label"))
+    (hw.parent / "temp2_input").write_text("108000\n")  # junction 108 C, crit 110 C
+    assert main(["monitor", "--root", str(root), "--once"]) == 0
+    assert "! GPU 0: junction 108 °C is near its critical 110 °C" in capsys.readouterr().out
 
 
 def test_gui_is_not_built_yet(tmp_path: Path, capsys) -> None:

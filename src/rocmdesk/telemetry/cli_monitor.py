@@ -4,7 +4,8 @@
                      [--interval S] [--count N] [--source SRC] [--processes] [--gui]
 
 ``--json`` prints one JSON object a line per sample (``timestamp``, ``source``, ``gpus``: the
-per-GPU contract of :mod:`rocmdesk.telemetry.metrics`, ``host``); ``--csv`` a header, then a
+per-GPU contract of :mod:`rocmdesk.telemetry.metrics`, ``host``, ``alerts``: see
+:mod:`rocmdesk.telemetry.alerts`); ``--csv`` a header, then a
 row per GPU per sample.  ``--interval 0`` samples back to back.  Ctrl-C ends it (exit 0).
 Exit codes: 0 ok, 2 bad usage (and ``--gui`` until the window exists), 4 no AMD GPU.
 """
@@ -119,6 +120,7 @@ def _gui(host: Any, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace, host: Any) -> int:
     if args.gui:
         return _gui(host, args)
+    from rocmdesk.telemetry.alerts import check
     from rocmdesk.telemetry.metrics import csv_header, csv_row
     from rocmdesk.telemetry.monitor import Monitor
 
@@ -140,8 +142,10 @@ def run(args: argparse.Namespace, host: Any) -> int:
         while True:
             sample = monitor.tick()
             procs = monitor.processes() if args.processes else None
+            alerts = check(sample, monitor.history)
             if args.json:
                 data = sample.to_json()
+                data["alerts"] = [a.to_json() for a in alerts]
                 if procs is not None:
                     data["processes"] = [p.to_json() for p in procs]
                 out.write(json.dumps(data, ensure_ascii=False) + "\n")
@@ -152,6 +156,8 @@ def run(args: argparse.Namespace, host: Any) -> int:
                 stamp = time.strftime("%H:%M:%S", time.localtime(sample.timestamp))
                 for g in sample.gpus:
                     out.write(f"{stamp}  {format_gpu_line(g)}\n")
+                for a in alerts:
+                    out.write(f"{stamp}  ! {a.message}\n")
                 for p in procs or []:
                     vram = "?" if p.vram_bytes is None else f"{p.vram_bytes / 2**20:.0f} MiB"
                     out.write(f"{stamp}    pid {p.pid} {p.name or '?'} on GPU{p.gpu_index}: {vram}\n")
