@@ -14,8 +14,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.pages.placeholder import PlaceholderPage
+from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 from rocmdesk.ui.pages.setup_page import SetupPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
@@ -55,8 +57,9 @@ class MainWindow(QMainWindow):
 
         self.overview = OverviewPage(self.session)
         self._add_page(self.tr("Overview"), self.overview)
+        built = {self.tr("Setup"): SetupPage, self.tr("PyTorch"): PyTorchPage, self.tr("Environments"): EnvironmentsPage}
         for title, purpose in self._planned_pages():
-            self._add_page(title, SetupPage(self.session) if title == self.tr("Setup") else PlaceholderPage(title, purpose))
+            self._add_page(title, built[title](self.session) if title in built else PlaceholderPage(title, purpose))
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.sidebar.setCurrentRow(0)
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
