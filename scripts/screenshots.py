@@ -6,14 +6,22 @@
 is grabbed once detection has finished.  On the setup page ``--step`` picks the wizard's page:
 machine, choices, review, run, progress (after a real ``--dry-run`` of the helper), result,
 or failed (a stand-in helper that fails at an apt step, to picture the failure page);
-``--scope`` picks the install scope first.  Exit status 1 when detection failed (the
-picture of the error page is still written), 2 for bad arguments.
+``--scope`` picks the install scope first.  On the pytorch page ``--step`` is recommend,
+install (a stand-in installer held mid-download, into a throwaway venv folder) or verify
+(the card for a probe report as an RX 6600 XT gives on the ROCm 7.2 wheels without the
+override).  The environments page is pictured with two profiles in a throwaway
+``$HOME``/XDG folder (one applied to a real ``venv --without-pip``, one being edited with an
+invalid value).  Exit status 1 when detection failed (the picture of the error page is still
+written), 2 for bad arguments.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import threading
 import tempfile
 import textwrap
 import time
@@ -97,6 +105,130 @@ def drive_setup(window: MainWindow, step: str, scope: str | None, timeout: float
     return not page.running()
 
 
+PYTORCH_STEPS = ("recommend", "install", "verify")
+
+
+def _held_installer(release: threading.Event):
+    """A stand-in for pip: the phases of a real install, then a held download of the ROCm torch wheel."""
+    from rocmdesk.torchenv.install import InstallEvent, InstallResult
+
+    def install(plan, on_event, cancel):
+        wheel = "torch-2.13.0+rocm7.2-cp311-cp311-manylinux_2_28_x86_64.whl"
+        total = 4_513_218_560
+        on_event(InstallEvent("check", plan.disk.message()))
+        on_event(InstallEvent("create", f"creating the venv {plan.venv}"))
+        on_event(InstallEvent("prepare", "checking the venv's pip"))
+        on_event(InstallEvent("resolve", "pip is resolving " + " ".join(plan.requirements)))
+        on_event(InstallEvent("resolve", "collecting torch==2.13.0+rocm7.2", package="torch==2.13.0+rocm7.2"))
+        on_event(InstallEvent("download", f"downloading {wheel}", 0, total, wheel, 0))
+        on_event(InstallEvent("download", f"downloading {wheel}", 1_712_000_000, total, wheel, 1_712_000_000))
+        while not (release.is_set() or cancel.cancelled):
+            cancel.wait(0.05)
+        return InstallResult(ok=False, log_path=plan.log_path, cancelled=True, error="cancelled")
+
+    return install
+
+
+def _probe_rx6600xt() -> dict:
+    """A probe report as the ROCm 7.2 wheels give on an RX 6600 XT without the override (values from real runs)."""
+    from rocmdesk.knowledge import wheel_for
+
+    home = os.path.expanduser("~")
+    prefix = os.path.join(home, "venvs", "rocm")
+    return {
+        "probe_version": 1, "python": "3.11.7", "executable": os.path.join(prefix, "bin", "python"),
+        "prefix": prefix, "base_prefix": "/usr", "in_venv": True, "env": {}, "torch": "2.13.0+rocm7.2",
+        "torch_file": os.path.join(prefix, "lib/python3.11/site-packages/torch/__init__.py"),
+        "hip": "7.2.53211-e7d8b1f", "cuda": None, "is_available": True, "device_count": 1,
+        "arch_list": list(wheel_for("2.13.0").arch_list),
+        "devices": [{"index": 0, "name": "AMD Radeon RX 6600 XT", "gcnArchName": "gfx1032",
+                     "total_memory": 8573157376}],
+        "compute": [{"index": 0, "ok": False, "error": {"type": "RuntimeError",
+                                                        "message": "HIP error: invalid device function"}}],
+        "libs": {}, "errors": {}, "torch_missing": False,
+    }
+
+
+def drive_pytorch(window: MainWindow, step: str, timeout: float) -> bool:
+    from rocmdesk.ui.pages.pytorch_page import PyTorchPage
+
+    page = window.findChild(PyTorchPage)
+    if page is None:
+        return False
+    if step == "install":
+        release = threading.Event()
+        window.destroyed.connect(release.set)
+        page.installer = _held_installer(release)
+        venv = os.path.join(os.path.expanduser("~"), "venvs", "rocm")
+        page.venv_edit.setText(venv)
+        page._venv_edited(venv)
+        page.log_dir = os.path.join(os.environ["XDG_STATE_HOME"], "rocmdesk", "logs")
+        page.start_install()
+        settle(400)
+        page.scroll_to(page.log_path_label)
+        page.scroll_to(page.install_box)
+        _release_on_exit.append(release)
+    elif step == "verify":
+        page.show_probe(_probe_rx6600xt())
+        settle(300)
+        page.scroll_to(page.verify_card)
+    return True
+
+
+_release_on_exit: list[threading.Event] = []
+
+
+def fake_home() -> str:
+    """A throwaway $HOME and XDG folders, so the pictures show tidy paths and touch nothing real."""
+    import shutil
+
+    home = os.path.join(tempfile.gettempdir(), "rocmdesk-shots", "wei")  # a fixed name reads like a home
+    shutil.rmtree(home, ignore_errors=True)
+    os.makedirs(home)
+    os.environ["HOME"] = home
+    for var, sub in (("XDG_CONFIG_HOME", ".config"), ("XDG_STATE_HOME", ".local/state"),
+                     ("XDG_DATA_HOME", ".local/share"), ("XDG_CACHE_HOME", ".cache")):
+        os.environ[var] = os.path.join(home, sub)
+    return home
+
+
+def seed_profiles(home: str) -> None:
+    """Two profiles: one whose venv really exists and has the hooks applied, one without a venv yet."""
+    from rocmdesk.torchenv.hooks import apply_hooks
+    from rocmdesk.torchenv.profile_store import ProfileStore
+    from rocmdesk.torchenv.profiles import Profile
+    from rocmdesk.ui.pages.torch_status import VerifyHistory
+
+    sd = os.path.join(home, "projects", "stable diffusion")
+    llm = os.path.join(home, "projects", "llm-finetune")
+    for d in (sd, llm):
+        os.makedirs(d, exist_ok=True)
+    venv = os.path.join(sd, ".venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", venv], check=True)
+    store = ProfileStore()
+    env = {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_ALLOC_CONF": "expandable_segments:True",
+           "PYTORCH_CUDA_ALLOC_CONF": "expandable_segments:True", "PYTORCH_HIP_ALLOC_CONF": "expandable_segments:True"}
+    store.create(Profile("stable-diffusion", sd, venv, env, notes="SDXL on the RX 6600 XT", hooks=True))
+    apply_hooks(venv, "stable-diffusion", env)
+    store.create(Profile("llm-finetune", llm, os.path.join(home, "venvs", "llm"),
+                         {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "GPU_MAX_HW_QUEUES": "2"}))
+    VerifyHistory().record(venv, "ok", "PyTorch runs on the GPU", "2.13.0+rocm7.2")
+
+
+def drive_environments(window: MainWindow) -> bool:
+    from rocmdesk.ui.pages.environments_page import EnvironmentsPage
+
+    page = window.findChild(EnvironmentsPage)
+    if page is None:
+        return False
+    page.reload()
+    page.select("stable-diffusion")
+    page.set_variable("HSA_OVERRIDE_GFX_VERSION", "10.3")  # being edited: the check says why Save is off
+    page.add_variable("GPU_MAX_HW_QUEUES", "8")
+    settle(200)
+    return True
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("machine", help="simulated machine name (see `rocmdesk detect --list-simulated`)")
@@ -104,11 +236,16 @@ def main(argv: list[str]) -> int:
     parser.add_argument("page", nargs="?", default="overview", help="sidebar page, default overview")
     parser.add_argument("--size", default="1200x800", help="window size WxH, default 1200x800")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for detection")
-    parser.add_argument("--step", choices=SETUP_STEPS, help="setup page only: which wizard page to show")
+    parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS,
+                        help="setup: which wizard page to show; pytorch: recommend, install or verify")
     parser.add_argument("--scope", choices=("pytorch", "runtime", "sdk"), help="setup page only: the scope")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
 
+    if args.page.lower() in ("environments", "pytorch"):
+        home = fake_home()  # before Qt and platformdirs read them
+        if args.page.lower() == "environments":
+            seed_profiles(home)
     app = create_app([sys.argv[0]])
     window = MainWindow(MachineSession(simulate=args.machine))
     window.resize(width, height)
@@ -127,10 +264,16 @@ def main(argv: list[str]) -> int:
     settle(300)
     ok = not window.session.busy and window.session.error is None
     if ok and args.step:
-        if wanted != "setup":
-            print("--step is for the setup page", file=sys.stderr)
+        if wanted == "setup" and args.step in SETUP_STEPS:
+            ok = drive_setup(window, args.step, args.scope, args.timeout)
+        elif wanted == "pytorch" and args.step in PYTORCH_STEPS:
+            ok = drive_pytorch(window, args.step, args.timeout)
+        else:
+            print(f"--step {args.step} is not a step of the {wanted} page", file=sys.stderr)
             return 2
-        ok = drive_setup(window, args.step, args.scope, args.timeout)
+        settle(300)
+    if ok and wanted == "environments":
+        ok = drive_environments(window)
         settle(300)
     if not window.grab().save(args.output, "PNG"):
         print(f"could not write {args.output}", file=sys.stderr)
@@ -138,6 +281,8 @@ def main(argv: list[str]) -> int:
     if not ok:
         reason = window.session.error[0] if window.session.error else "detection did not finish in time"
         print(f"{args.output}: detection failed: {reason}", file=sys.stderr)
+    for release in _release_on_exit:
+        release.set()  # lets a held stand-in installer end before the window goes
     window.close()
     app.processEvents()
     return 0 if ok else 1

@@ -385,6 +385,7 @@ class EnvironmentsPage(QWidget):
 
     def reload(self, keep: str | None = None) -> None:
         """Read every profile again and fill the list; ``keep`` is the name to select afterwards."""
+        was_dirty = self.dirty()
         profiles, bad = self.store().scan()
         self.profiles = {p.name: p for p in profiles}
         self.broken = {Path(e.path).name[:-len(".toml")]: e for e in bad}
@@ -406,6 +407,9 @@ class EnvironmentsPage(QWidget):
         target = keep if keep in names else (names[0] if names and not self.editing_new else None)
         if target is not None:
             self.select(target)
+            fresh = self.profiles.get(target)
+            if fresh is not None and not self.editing_new and not was_dirty:
+                self.edit(fresh)  # the stored version (hooks flag, times) replaces the one in the editor
         elif not self.editing_new:
             self.new_profile()
         self._sync_buttons()
