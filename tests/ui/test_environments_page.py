@@ -398,3 +398,24 @@ def test_pytorch_button_opens_the_pytorch_page_on_the_profiles_venv(open_window,
     assert window.sidebar.currentItem().text() == "PyTorch"
     torch_page = window.findChild(PyTorchPage)
     assert torch_page.profile_combo.currentData() == "torchy" and torch_page.venv() == str(venv)
+
+
+def test_every_control_is_in_the_tab_chain(open_page):
+    from PySide6.QtCore import Qt
+
+    page = open_page()
+    wanted = [page.table, page.new_button, page.apply_button, page.export_button, page.terminal_button,
+              page.name_edit, page.project_edit, page.venv_edit, page.notes_edit, page.preset_button,
+              page.add_var_button, page.vars_table, page.save_button]
+    chain = []
+    w = page.nextInFocusChain()
+    while w is not page and len(chain) < 500:
+        chain.append(w)
+        w = w.nextInFocusChain()
+    for widget in wanted:
+        assert widget in chain and widget.focusPolicy() & Qt.FocusPolicy.TabFocus, widget
+    mnemonics = [b.text() for b in (page.new_button, page.duplicate_button, page.delete_button, page.apply_button,
+                                    page.remove_button, page.terminal_button, page.pytorch_button, page.save_button,
+                                    page.revert_button, page.add_var_button, page.remove_var_button)]
+    keys = [t[t.index("&") + 1].lower() for t in mnemonics]
+    assert len(set(keys)) == len(keys)  # no two buttons share an Alt key

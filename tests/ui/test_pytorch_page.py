@@ -247,6 +247,66 @@ def test_a_verify_follows_the_install_when_asked(open_page, qtbot):
     assert "from the recommendation" in page.verify_card.note.text()
 
 
+FAKE_PIP = """
+import sys, time
+print("Collecting torch==2.13.0+rocm7.2", flush=True)
+print("  Downloading https://download.pytorch.org/whl/rocm7.2/torch-2.13.0%2Brocm7.2-cp311-cp311-manylinux_2_28_x86_64.whl (4513.2 MB)", flush=True)
+for done in (1000000000, 2256609280):
+    print(f"Progress {done} of 4513218560", flush=True)
+    time.sleep(0.3)
+if "hang" in sys.argv[1]:
+    time.sleep(60)
+print("Progress 4513218560 of 4513218560", flush=True)
+print("Installing collected packages: torch", flush=True)
+print("Successfully installed torch-2.13.0+rocm7.2", flush=True)
+"""
+
+
+def real_run_install_with(mode: str):
+    """The real ``run_install`` (child process, pip's output parsed, log file, cancel) with a fast stand-in for
+    the pip command, into the venv the page chose (the cached torch venv: it has pip, so nothing is fetched)."""
+    from dataclasses import replace
+
+    from rocmdesk.torchenv.install import run_install
+
+    def install(plan, on_event, cancel):
+        import sys
+
+        fast = replace(plan, pip=(sys.executable, "-c", FAKE_PIP, mode), upgrade_pip=False)
+        return run_install(fast, on_event=on_event, cancel=cancel, check_space=False)
+
+    return install
+
+
+def test_the_real_install_runner_drives_the_bar(open_page, qtbot, torch_venv):  # noqa: F811
+    page = open_page(installer=real_run_install_with("ok"))
+    page.venv_edit.setText(str(torch_venv))
+    page._venv_edited(str(torch_venv))
+    assert page.plan.create is None  # an existing venv is used as it is
+    seen: list[int] = []
+    page.progress.valueChanged.connect(seen.append)
+    with qtbot.waitSignal(page.installFinished, timeout=60000) as finished:
+        assert page.start_install()
+    result = finished.args[0]
+    assert result.ok and result.downloaded_bytes == 4_513_218_560 and result.installed == ["torch-2.13.0+rocm7.2"]
+    assert BAR_STEPS * 2256609280 // 4513218560 in seen and page.progress.value() == BAR_STEPS
+    log = page.log.toPlainText()
+    assert f"Downloading: {WHEEL} (4.51 GB)" in log and "Installing: installed torch-2.13.0+rocm7.2" in log
+    assert Path(result.log_path).is_file() and "Successfully installed" in Path(result.log_path).read_text()
+
+
+def test_cancel_ends_the_real_child_process(open_page, qtbot, torch_venv):  # noqa: F811
+    page = open_page(installer=real_run_install_with("hang"))
+    page.venv_edit.setText(str(torch_venv))
+    page._venv_edited(str(torch_venv))
+    page.start_install()
+    qtbot.waitUntil(lambda: page.progress.value() == BAR_STEPS // 2, timeout=30000)
+    with qtbot.waitSignal(page.installFinished, timeout=20000) as finished:
+        page.cancel_button.click()
+    assert finished.args[0].cancelled and finished.args[0].duration_s < 30
+    assert page.phase_label.text().startswith("Cancelled.")
+
+
 # ---- verify cards ------------------------------------------------------------------------------------
 def test_verify_cards_for_probe_reports(open_page):
     page = open_page()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-from PySide6.QtCore import QSize, Qt, QThread, Signal
+from PySide6.QtCore import QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -75,20 +75,26 @@ def default_venv() -> str:
 
 
 class _Worker(QThread):
-    """Runs ``job(emit)`` in its own thread; ``emit`` sends events to the UI thread (queued)."""
+    """Runs ``job(emit)`` in its own thread; ``emit`` sends (number, event) to the UI thread (queued)."""
 
-    event = Signal(object)
+    event = Signal(int, object)
     done = Signal(object)  # the job's result, or the exception it raised
 
     def __init__(self, job: Callable[[Callable[[Any], None]], Any], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.job = job
         self.cancel = Cancel()
+        self.seq = 0
+        # the newest event, dropped or not: the page picks it up from a timer, so a throttled last update
+        # before a stall still reaches the bar (one reference, replaced whole: safe to read from the UI thread)
+        self.latest: tuple[int, Any] | None = None
         self._last: tuple[str | None, float] = (None, 0.0)
 
     def _emit(self, ev: Any) -> None:
         import time
 
+        self.seq += 1
+        self.latest = (self.seq, ev)
         # pip's raw progress can print thousands of lines a second: pass on the first of each file and then
         # at most every PROGRESS_EVERY_S; every other kind of event passes
         if isinstance(ev, InstallEvent) and ev.phase == "download" and ev.bytes:
@@ -97,7 +103,7 @@ class _Worker(QThread):
             if last_package == ev.package and now - last_time < PROGRESS_EVERY_S and ev.bytes != ev.total:
                 return
             self._last = (ev.package, now)
-        self.event.emit(ev)
+        self.event.emit(self.seq, ev)
 
     def run(self) -> None:
         try:
@@ -170,6 +176,10 @@ class PyTorchPage(QWidget):
         self._venv_touched = False
         self._filling = False
         self._last_package: str | None = None
+        self._shown_seq = 0
+        self._catch_up = QTimer(self)
+        self._catch_up.setInterval(200)
+        self._catch_up.timeout.connect(self._show_latest)
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
@@ -218,7 +228,7 @@ class PyTorchPage(QWidget):
         self.torch_combo.currentIndexChanged.connect(lambda _: self._options_changed())
         options.addWidget(self.torch_combo)
         options.addSpacing(16)
-        index_label = QLabel(self.tr("&Index or mirror:"))
+        index_label = QLabel(self.tr("Inde&x or mirror:"))
         options.addWidget(index_label)
         self.index_edit = QLineEdit()
         self.index_edit.setClearButtonEnabled(True)
@@ -587,6 +597,8 @@ class PyTorchPage(QWidget):
         worker.event.connect(self._on_install_event)
         worker.done.connect(self._install_done)
         self.install_worker = worker
+        self._shown_seq = 0
+        self._catch_up.start()
         self.progress.setRange(0, 0)  # busy until pip reports bytes
         self._phase(self.tr("Starting…"))
         self._sync()
@@ -613,9 +625,16 @@ class PyTorchPage(QWidget):
             "cancelled": self.tr("Cancelled"),
         }.get(phase, phase)
 
-    def _on_install_event(self, ev: InstallEvent) -> None:
-        if self.install_worker is None:
-            return
+    def _show_latest(self) -> None:
+        worker = self.install_worker
+        latest = worker.latest if worker is not None else None
+        if latest is not None and latest[0] > self._shown_seq:
+            self._on_install_event(*latest)
+
+    def _on_install_event(self, seq: int, ev: InstallEvent) -> None:
+        if self.install_worker is None or seq <= self._shown_seq:
+            return  # late: the timer showed a newer one already
+        self._shown_seq = seq
         if ev.phase == "download" and ev.package:
             frac = ev.fraction
             if frac is None:
@@ -646,6 +665,7 @@ class PyTorchPage(QWidget):
         self._log(f"{self.phase_text(ev.phase)}: {ev.message}")
 
     def _install_done(self, result: InstallResult | BaseException) -> None:
+        self._catch_up.stop()
         worker, self.install_worker = self.install_worker, None
         if worker is not None:
             worker.wait(1000)
