@@ -68,4 +68,14 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
                     f"GPU {g['index']} is a {g['gfx']} that reports {g['gfx_reported']}: "
                     "HSA_OVERRIDE_GFX_VERSION was in effect"
                 )
+    elif fmt in ("rocm-smi", "amd-smi"):
+        from rocmdesk.formats.rocm_smi import gpus_from_smi
+
+        result["kind"] = parsed.kind
+        result["version"] = dict(parsed.version)
+        result["gpus"] = gpus_from_smi(parsed)
+        result["processes"] = list(parsed.processes)
+        result["truncated"] = parsed.truncated
+        result["error"] = {"kind": "tool-error", "message": "; ".join(parsed.errors)} if parsed.errors else None
+        result["warnings"] = list(parsed.warnings)
     return result
