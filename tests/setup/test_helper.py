@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from rocmdesk.setup import events, helper
-from rocmdesk.setup.execute import Executor
+from rocmdesk.setup.helper_execute import Executor
 from rocmdesk.setup.steps import validate
-from tests.setup.test_execute import (
+from tests.setup.test_helper_execute import (
     CALLER,
     INSTALL,
     LIST,

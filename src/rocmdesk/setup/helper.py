@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from rocmdesk.setup import events
 from rocmdesk.setup.events import EXIT_NOT_ROOT, EXIT_OK, EXIT_REFUSED, EXIT_STEP_FAILED
-from rocmdesk.setup.execute import Executor, atomic_write
+from rocmdesk.setup.helper_execute import Executor, atomic_write
 from rocmdesk.setup.steps import KINDS, PlanError, Step, validate
 
 MAX_PLAN_BYTES = 1 << 20

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from rocmdesk.setup import execute
-from rocmdesk.setup.execute import (
+from rocmdesk.setup import helper_execute as execute
+from rocmdesk.setup.helper_execute import (
     Executor,
     StepError,
     UntrustedProgram,
