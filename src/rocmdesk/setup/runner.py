@@ -2,7 +2,7 @@
 
 One authentication for the whole plan: pkexec runs the system helper once with the plan on stdin.  The
 CLI and the UI's worker both call ``run``; it blocks, so the UI calls it off the GUI thread.  Like
-``setup.execute`` this starts a process outside the Host seam, because it feeds stdin and streams stdout.
+``setup.helper_execute`` this starts a process outside the Host seam, because it feeds stdin and streams stdout.
 
 Installed with pip there is no system helper, and rocmdesk does not make one: copying a file from a
 user-writable virtual environment into a root-owned place and running it as root is exactly what the
