@@ -70,8 +70,10 @@ def test_csh_quoting(shell, values, tmp_path_factory):
 
 
 @SETTINGS
-@given(values=st.lists(VALUE.filter(lambda v: "${" not in v), min_size=1, max_size=25))
+@given(values=st.lists(VALUE.filter(lambda v: "${" not in v and not v.endswith("\\")), min_size=1, max_size=25))
 def test_dotenv_quoting_as_python_dotenv_reads_it(values, tmp_path_factory):
+    """(python-dotenv expands ${...} and cannot read a quoted value that ends in a backslash: both are
+    export warnings, see test_exports)"""
     dotenv = pytest.importorskip("dotenv")
     path = tmp_path_factory.mktemp("q") / ".env"
     path.write_text("".join(f"V{i}={quote_dotenv(v)}\n" for i, v in enumerate(values)))

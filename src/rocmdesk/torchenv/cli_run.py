@@ -49,8 +49,16 @@ def add_shell_parser(subparsers) -> None:
     p.add_argument("shell_args", nargs=argparse.REMAINDER, metavar="-- ARGS")
 
 
-def _strip_dashes(rest: list[str]) -> list[str]:
-    return rest[1:] if rest and rest[0] == "--" else rest
+def _split_rest(rest: list[str], flags: tuple[str, ...]) -> tuple[set[str], list[str]]:
+    """argparse's REMAINDER also swallows our own flags given after PROFILE (``run p --cd -- cmd``):
+    take those off the front, then the ``--``."""
+    seen = set()
+    while rest and rest[0] in flags:
+        seen.add(rest[0])
+        rest = rest[1:]
+    if rest and rest[0] == "--":
+        rest = rest[1:]
+    return seen, rest
 
 
 def _profile(name: str):
@@ -128,12 +136,12 @@ def _guarded(fn) -> int:
 
 def run(args: argparse.Namespace, host: Host) -> int:
     def go() -> int:
-        command = _strip_dashes(args.cmd)
+        flags, command = _split_rest(args.cmd, ("--cd",))
         if not command:
             print("rocmdesk: run: give the command after --, e.g. rocmdesk run NAME -- python train.py",
                   file=sys.stderr)
             return EXIT_USAGE
-        return _exec(run_launch(_profile(args.profile), command, args.cd))
+        return _exec(run_launch(_profile(args.profile), command, args.cd or "--cd" in flags))
 
     return _guarded(go)
 
@@ -141,8 +149,9 @@ def run(args: argparse.Namespace, host: Host) -> int:
 def run_shell(args: argparse.Namespace, host: Host) -> int:
     def go() -> int:
         prof = _profile(args.profile)
-        launch = shell_launch(prof, _strip_dashes(args.shell_args), args.here)
-        if sys.stdin.isatty() and not args.shell_args:
+        flags, shell_args = _split_rest(args.shell_args, ("--here",))
+        launch = shell_launch(prof, shell_args, args.here or "--here" in flags)
+        if sys.stdin.isatty() and not shell_args:
             print(f"rocmdesk: {launch.argv[0]} with profile {prof.name} (venv {prof.venv}); exit to leave",
                   file=sys.stderr)
         return _exec(launch)

@@ -71,16 +71,24 @@ def envrc_warnings(profile: Profile) -> list[str]:
 
 # -- .env (dotenv) --------------------------------------------------------------------------------------
 def quote_dotenv(value: str) -> str:
-    """Single quotes, as python-dotenv reads them: no ``${VAR}`` expansion, ``\\\\`` and ``\\'`` are the only
-    escapes, and a line break may stand inside."""
+    """Single quotes, as python-dotenv reads them: ``\\\\`` and ``\\'`` are the only escapes and a line break may
+    stand inside.  A carriage return would become a newline when the file is read as text, so a value with
+    one is double-quoted instead, where python-dotenv decodes ``\\r``, ``\\n``, ``\\"`` and ``\\\\``."""
+    if "\r" in value:
+        body = (value.replace("\\", "\\\\").replace('"', '\\"').replace("\r", "\\r").replace("\n", "\\n"))
+        return '"' + body + '"'
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
 def dotenv_warnings(profile: Profile) -> list[str]:
-    # python-dotenv expands ${NAME} in every value, quoted or not, and has no escape for it
-    return [f"{k}'s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools that "
-            "read .env without expansion (docker compose, interpolate=False) keep it as written"
-            for k, v in sorted(profile.env.items()) if "${" in v]
+    # python-dotenv expands ${NAME} in every value, quoted or not, and has no escape for it; and its quoted-value
+    # pattern takes a backslash before the closing quote as an escape, so a value ending in one cannot be read
+    out = [f"{k}'s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools that "
+           "read .env without expansion (docker compose, interpolate=False) keep it as written"
+           for k, v in sorted(profile.env.items()) if "${" in v]
+    out += [f"{k}'s value ends with a backslash, which python-dotenv cannot read back from a quoted value"
+            for k, v in sorted(profile.env.items()) if v.endswith("\\")]
+    return out
 
 
 def render_dotenv(profile: Profile) -> str:

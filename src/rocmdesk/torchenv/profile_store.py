@@ -55,6 +55,14 @@ class ProfileFileError(ProfileError):
         super().__init__(msg)
 
 
+def _toml_detail(message: str, raw: bytes) -> str:
+    """tomllib ends its message with "(at line N, column M)" or "(at end of document)": always name a line."""
+    if "(at line " in message:
+        return f"not valid TOML: {message}"
+    lines = raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
+    return f"not valid TOML at line {max(lines, 1)} (the end of the file): {message}"
+
+
 def default_dir() -> Path:
     """``$XDG_CONFIG_HOME/rocmdesk/profiles`` (``~/.config/rocmdesk/profiles``)."""
     import platformdirs
@@ -157,8 +165,7 @@ class ProfileStore:
             line = raw[: exc.start].count(b"\n") + 1
             raise ProfileFileError(path, f"not UTF-8 text (line {line})", self._backup_if_any(name)) from None
         except tomllib.TOMLDecodeError as exc:
-            # tomllib's message ends with "(at line N, column M)"
-            raise ProfileFileError(path, f"not valid TOML: {exc}", self._backup_if_any(name)) from None
+            raise ProfileFileError(path, _toml_detail(str(exc), raw), self._backup_if_any(name)) from None
         try:
             return Profile.from_toml(name, data)
         except ValueError as exc:
