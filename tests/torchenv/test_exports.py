@@ -22,7 +22,14 @@ from rocmdesk.torchenv.exports import (
 )
 from rocmdesk.torchenv.profile_store import ProfileStore
 from rocmdesk.torchenv.profiles import Profile
-from tests.torchenv.profilekit import NASTY, NASTY_NL, clean_env, make_venv, rocmdesk, script_hashes
+from tests.torchenv.profilekit import (
+    NASTY,
+    NASTY_NL,
+    clean_env,
+    make_venv,
+    rocmdesk,
+    script_hashes,
+)
 
 WEIRD_DIR = "it's \"q\" $(echo pwned) `x` \\b"  # a folder name every consumer must take literally
 ENV = {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "PYTORCH_HIP_ALLOC_CONF": "expandable_segments:True",

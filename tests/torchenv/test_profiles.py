@@ -19,7 +19,13 @@ from rocmdesk.torchenv.profile_store import (
     ProfileStore,
     default_dir,
 )
-from rocmdesk.torchenv.profiles import InvalidName, Profile, check_name, load_profile, path_warnings
+from rocmdesk.torchenv.profiles import (
+    InvalidName,
+    Profile,
+    check_name,
+    load_profile,
+    path_warnings,
+)
 from tests.torchenv.profilekit import NASTY_NL
 
 REPO = Path(__file__).resolve().parents[2]
@@ -194,7 +200,7 @@ def test_threads_writing_at_once_lose_nothing(store):
     def work(n):
         try:
             for i in range(10):
-                store.update("shared", lambda p: p.with_changes(env={**p.env, f"T{n}_{i}": "1"}))
+                store.update("shared", lambda p, key=f"T{n}_{i}": p.with_changes(env={**p.env, key: "1"}))
         except Exception as exc:  # pragma: no cover - reported below
             failures.append(exc)
 

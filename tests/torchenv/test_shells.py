@@ -5,6 +5,7 @@ Needs the Debian packages zsh, fish, tcsh and csh (BSD csh); each shell's tests 
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,14 @@ import sys
 import pytest
 
 from rocmdesk.torchenv.hooks import apply_hooks, remove_hooks
-from tests.torchenv.profilekit import NASTY, NASTY_NL, clean_env, make_venv, run_activation, script_hashes
+from tests.torchenv.profilekit import (
+    NASTY,
+    NASTY_NL,
+    clean_env,
+    make_venv,
+    run_activation,
+    script_hashes,
+)
 
 ALL_SHELLS = ["bash", "zsh", "fish", "tcsh", "bsd-csh"]
 NL_SHELLS = ["bash", "zsh", "fish"]  # csh cannot keep a line break (it gets a block that says so)
@@ -167,7 +175,6 @@ def test_removed_hooks_leave_plain_venv_behaviour(shell, base_venv, tmp_path):
 def test_other_python_versions_venvs(version, tmp_path):
     """The activate scripts differ between Python versions; the hooks must work with each one found here."""
     import glob
-    import os
 
     found = [shutil.which(f"python{version}")] + sorted(
         glob.glob(os.path.expanduser(f"~/.pyenv/versions/{version}.*/bin/python{version}")))
@@ -186,4 +193,23 @@ def test_other_python_versions_venvs(version, tmp_path):
         assert "LEFTOVER" not in out, (shell, out)
         _check_cycle(dumps, venv, env["PATH"])
     remove_hooks(venv)
+    assert script_hashes(venv) == before
+
+
+@pytest.mark.parametrize("shell", ALL_SHELLS)
+def test_uv_venvs(shell, tmp_path):
+    """`rocmdesk torch install` uses uv when present; uv writes virtualenv's activate scripts, not CPython's."""
+    uv = shutil.which("uv")
+    if uv is None or subprocess.run([uv, "--version"], capture_output=True).returncode != 0:
+        pytest.skip("uv is not installed (pip install uv)")
+    venv = tmp_path / "uv venv's"
+    subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(venv)], check=True, capture_output=True,
+                   env={**os.environ, "UV_NO_CONFIG": "1", "UV_OFFLINE": "1"})
+    before = script_hashes(venv)
+    apply_hooks(venv, "p1", PROFILE_ENV)
+    env = clean_env(tmp_path, **BEFORE)
+    dumps, out, _ = run_activation(shell, venv, tmp_path, KEYS, env)
+    assert "LEFTOVER" not in out, out
+    _check_cycle(dumps, venv, env["PATH"])
+    remove_hooks(venv, "p1")
     assert script_hashes(venv) == before

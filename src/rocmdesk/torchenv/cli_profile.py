@@ -206,7 +206,12 @@ def _cmd_show(args) -> int:
 def _cmd_create(args, host: Host) -> int:
     from rocmdesk.torchenv.presets import suggest, torch_version_in
     from rocmdesk.torchenv.profile_store import ProfileExists
-    from rocmdesk.torchenv.profiles import Profile, absolute_dir, check_name, path_warnings
+    from rocmdesk.torchenv.profiles import (
+        Profile,
+        absolute_dir,
+        check_name,
+        path_warnings,
+    )
 
     check_name(args.name)
     store = _store()

@@ -12,7 +12,12 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
-from rocmdesk.knowledge.gfx import encode_target_version, gfx_from_override, gfx_target, normalize_gfx
+from rocmdesk.knowledge.gfx import (
+    encode_target_version,
+    gfx_from_override,
+    gfx_target,
+    normalize_gfx,
+)
 
 if TYPE_CHECKING:
     from rocmdesk.machine.model import MachineReport
