@@ -16,7 +16,7 @@ if [ "${1:-}" = "--test" ]; then
   # the tests that use real system tools (shells, rocm-smi, chroots, pkexec) skip without them;
   # as root (CI) they are installed too, so every proof runs
   if [ "$(id -u)" -eq 0 ]; then
-    apt_packages+=(zsh fish direnv tcsh rocm-smi iproute2 debootstrap apt-utils gnupg openssl
+    apt_packages+=(zsh fish direnv tcsh csh rocm-smi iproute2 debootstrap apt-utils gnupg openssl
       pkexec polkitd dbus python3-gi)
   fi
 fi
