@@ -419,3 +419,23 @@ def test_every_control_is_in_the_tab_chain(open_page):
                                     page.revert_button, page.add_var_button, page.remove_var_button)]
     keys = [t[t.index("&") + 1].lower() for t in mnemonics]
     assert len(set(keys)) == len(keys)  # no two buttons share an Alt key
+
+
+def test_the_pytorch_page_hands_its_venv_and_variables_to_a_new_profile(open_window, tmp_path):
+    from rocmdesk.ui.pages.pytorch_page import PyTorchPage
+
+    window = open_window(FakeMachines(make_report([make_gpu()])))
+    torch_page = window.findChild(PyTorchPage)
+    venv = tmp_path / "my proj" / ".venv"
+    torch_page.venv_edit.setText(str(venv))
+    torch_page._venv_edited(str(venv))
+    torch_page._sync()
+    assert not torch_page.keep_button.isHidden()  # the RX 6600 XT needs the override
+    assert torch_page.keep_in_profile()
+    assert window.sidebar.currentItem().text() == "Environments"
+    page = window.findChild(EnvironmentsPage)
+    assert page.editing_new and page.venv_edit.text() == str(venv)
+    assert page.project_edit.text() == str(tmp_path / "my proj") and page.name_edit.text() == "my-proj"
+    assert rows(page)["HSA_OVERRIDE_GFX_VERSION"] == "10.3.0"
+    assert page.save()
+    assert ProfileStore().load("my-proj").venv == str(venv)

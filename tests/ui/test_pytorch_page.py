@@ -138,6 +138,16 @@ def test_a_custom_index_and_a_pinned_version_change_the_recommendation(open_page
     assert "rocm6.2.4" in page.commands_view.toPlainText()
 
 
+def test_without_an_amd_gpu_install_waits_for_a_chosen_version(open_page):
+    page = open_page("no-amd-gpu")
+    assert page.rec.status == "no-gpu"
+    assert page.rec_card.verdict.text().startswith("No AMD GPU found")
+    assert "which has no AMD GPU" in page.sim_label.text()
+    assert not page.install_button.isEnabled() and "choose a torch version" in page.plan_note.text()
+    page.torch_combo.setCurrentIndex(page.torch_combo.findData("2.13.0+rocm7.2"))
+    assert page.install_button.isEnabled()
+
+
 # ---- install ---------------------------------------------------------------------------------------------
 class HeldInstaller:
     """Emits the phases of an install, holds at half of the wheel until released, then finishes (or stops

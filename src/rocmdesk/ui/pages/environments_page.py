@@ -139,6 +139,7 @@ class EnvironmentsPage(QWidget):
         self.row_checks: list[RowCheck] = []
         self.last_launch: tuple[list[str], str] | None = None
         self.last_message: tuple[str, str, str | None] | None = None
+        self._new_base: tuple = ("", "", "", "", {})
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
@@ -249,10 +250,16 @@ class EnvironmentsPage(QWidget):
         delete = QShortcut(QKeySequence(QKeySequence.StandardKey.Delete), self.table, activated=self.delete_profile)
         delete.setContext(Qt.ShortcutContext.WidgetShortcut)
 
-        session.reportReady.connect(lambda _: self._revalidate())
+        session.reportReady.connect(self._report_ready)
         session.machineChanged.connect(self._sync_where)
         self.reload()
         self._sync_where()
+
+    def _report_ready(self, _report: MachineReport) -> None:
+        if self.editing_new and not self.dirty() and self._new_base[0] == "" and self._new_base[1] == "":
+            self._start_new(self.tr("New profile"), "", "", "", {s.key: s.value for s in self.suggestions()}, "")
+        else:
+            self._revalidate()  # warnings against this machine's GPUs
 
     # ==== the editor ========================================================================================
     def _build_editor(self) -> QWidget:
@@ -557,7 +564,12 @@ class EnvironmentsPage(QWidget):
         self._set_rows(dict(sorted(prof.env.items())))
         self._revalidate()
 
+    def _editor_state(self, env: dict[str, str]) -> tuple:
+        return (self.name_edit.text().strip(), self.project_edit.text().strip(), self.venv_edit.text().strip(),
+                self.notes_edit.text(), env)
+
     def _start_new(self, title: str, name: str, project: str, venv: str, env: dict[str, str], notes: str) -> None:
+        self._new_base = (name.strip(), project.strip(), venv.strip(), notes, dict(env))  # what "unchanged" means
         self.current, self.editing_new = None, True
         self._filling = True
         try:
@@ -586,6 +598,23 @@ class EnvironmentsPage(QWidget):
         env = {s.key: s.value for s in self.suggestions()}
         self._start_new(self.tr("New profile"), "", "", "", env, "")
         self.name_edit.setFocus()
+
+    def new_profile_for(self, venv: str, env: dict[str, str]) -> bool:
+        """A new profile for ``venv`` (from the PyTorch page): the machine's presets plus ``env``; the project
+        folder is the venv's parent when the venv sits inside a project (``PROJECT/.venv``)."""
+        if self.dirty() and not self.confirm(self.tr("Discard changes?"),
+                                             self.tr("The profile you were editing has unsaved changes. "
+                                                     "Discard them?")):
+            return False
+        merged = {s.key: s.value for s in self.suggestions()}
+        merged.update(env)
+        project = os.path.dirname(venv) if os.path.basename(venv) in (".venv", "venv", ".env") else ""
+        self._name_touched, self._venv_touched = False, True
+        self._start_new(self.tr("New profile"), "", project, venv, merged, "")
+        if project:
+            self._project_edited(project)
+        self.project_edit.setFocus()
+        return True
 
     def duplicate_profile(self) -> None:
         prof = self.selected()
@@ -831,9 +860,7 @@ class EnvironmentsPage(QWidget):
             return False
         env, _ = self.editor_env()
         if self.editing_new:
-            defaults = {s.key: s.value for s in self.suggestions()}
-            return bool(self.name_edit.text().strip() or self.project_edit.text().strip()
-                        or self.notes_edit.text().strip()) or env != defaults
+            return self._editor_state(env) != self._new_base
         c = self.current
         if c is None:
             return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-from PySide6.QtCore import QSize, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -288,10 +288,16 @@ class PyTorchPage(QWidget):
         self.verify_button = _plain(QPushButton(self.tr("Ve&rify")))
         self.verify_button.setToolTip(self.tr("Run a probe with the venv's python and judge what torch sees"))
         self.verify_button.clicked.connect(self.start_verify)
+        self.keep_button = _plain(QPushButton(self.tr("&Keep the variables in a profile…")))
+        self.keep_button.setToolTip(self.tr("A new Environments profile for this venv with the variables this GPU "
+                                            "needs, so every shell gets them"))
+        self.keep_button.clicked.connect(self.keep_in_profile)
         for b in (self.install_button, self.cancel_button, self.verify_button):
             b.setAutoDefault(False)
             buttons.addWidget(b)
         buttons.addStretch(1)
+        self.keep_button.setAutoDefault(False)
+        buttons.addWidget(self.keep_button)
         ib.addLayout(buttons)
 
         self.progress = _plain(QProgressBar())
@@ -389,18 +395,23 @@ class PyTorchPage(QWidget):
         sim = self.simulated() or (s.root is not None)
         self.sim_note.setVisible(sim and self.report is not None)
         if sim and self.rec is not None:
-            gpu = self.rec.gpu_name or self.tr("no GPU")
             what = self.tr("simulated machine") if self.simulated() else self.tr("captured machine tree")
-            self.sim_label.setText(self.tr(
-                "This recommendation is for the {what}’s {gpu}, not for this computer’s GPU. Install still "
-                "works for real: it creates the venv and downloads the wheels on this computer, into the folder "
-                "below (a throwaway folder is a good idea).").format(what=what, gpu=gpu))
+            if self.rec.gpu_name:
+                head = self.tr("This recommendation is for the {what}’s {gpu}, not for this computer’s GPU.").format(
+                    what=what, gpu=self.rec.gpu_name)
+            else:
+                head = self.tr("This recommendation is for the {what}, which has no AMD GPU, not for this "
+                               "computer.").format(what=what)
+            self.sim_label.setText(head + " " + self.tr(
+                "Install still works for real: it creates the venv and downloads the wheels on this computer, "
+                "into the folder below (a throwaway folder is a good idea)."))
         busy = self.installing() or self.verifying()
         self.install_button.setEnabled(not busy and self.plan is not None and self._may_install())
         self.cancel_button.setEnabled(self.installing() or self.verifying())
         self.verify_button.setEnabled(not busy and self.report is not None and bool(self.venv()))
         for w in (self.venv_edit, self.browse_button, self.profile_combo, self.torch_combo, self.index_edit):
             w.setEnabled(not self.installing())
+        self.keep_button.setVisible(self.rec is not None and bool(self.rec.env) and self.profile() is None)
 
     def _may_install(self) -> bool:
         return self.rec is not None and (self.rec.status != "no-gpu" or self.torch_combo.currentData() is not None)
@@ -778,6 +789,26 @@ class PyTorchPage(QWidget):
         if self.report is None:
             return None
         return self.show_verify(judge(data, self.report))
+
+    def keep_in_profile(self) -> bool:
+        """Start a new profile on the Environments page for this venv with the recommendation's variables."""
+        from PySide6.QtWidgets import QListWidget
+
+        from rocmdesk.ui.pages.environments_page import EnvironmentsPage
+
+        window = self.window()
+        page = window.findChild(EnvironmentsPage) if window is not None else None
+        sidebar = window.findChild(QListWidget, "sidebar") if window is not None else None
+        if page is None or sidebar is None or self.rec is None:
+            return False
+        if not page.new_profile_for(self.venv(), dict(self.rec.env)):
+            return False
+        want = QCoreApplication.translate("MainWindow", "Environments")
+        for i in range(sidebar.count()):
+            if sidebar.item(i).text() in (want, "Environments"):
+                sidebar.setCurrentRow(i)
+                return True
+        return False
 
     def scroll_to(self, widget: QWidget) -> None:
         self.scroll.ensureWidgetVisible(widget, 0, 0)
