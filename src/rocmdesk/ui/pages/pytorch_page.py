@@ -412,6 +412,7 @@ class PyTorchPage(QWidget):
         for w in (self.venv_edit, self.browse_button, self.profile_combo, self.torch_combo, self.index_edit):
             w.setEnabled(not self.installing())
         self.keep_button.setVisible(self.rec is not None and bool(self.rec.env) and self.profile() is None)
+        self.keep_button.setEnabled(not self.installing())
 
     def _may_install(self) -> bool:
         return self.rec is not None and (self.rec.status != "no-gpu" or self.torch_combo.currentData() is not None)
