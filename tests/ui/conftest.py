@@ -30,3 +30,11 @@ def open_window(qtbot) -> Callable[..., object]:
         return window
 
     return _open
+
+
+@pytest.fixture(autouse=True)
+def _own_xdg_dirs(tmp_path_factory, monkeypatch):
+    """UI tests never read or write the real user's profiles, logs or state (tests may override these)."""
+    base = tmp_path_factory.mktemp("xdg")
+    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(var, str(base / var.lower()))
