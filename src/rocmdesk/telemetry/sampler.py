@@ -201,44 +201,25 @@ class _Counter:
         self.tried = self.failed = 0
         self.gone = False
 
-    def value(self, path: str | None) -> str | None:
-        if path is None:
-            return None
+    def _note(self, result):
+        """Count a read; a failed one says whether the file is merely absent, broken, or the GPU gone."""
         self.tried += 1
-        text = self.reader.read_value(path)
-        if text is None:
+        if result is None:
             err = self.reader.last_errno
             if err in _GONE:
                 self.gone = True
             if err is not None and err != errno_mod.ENOENT:
                 self.failed += 1
-        return text
+        return result
+
+    def value(self, path: str | None) -> str | None:
+        return None if path is None else self._note(self.reader.read_value(path))
 
     def int(self, path: str | None) -> int | None:
-        if path is None:
-            return None
-        self.tried += 1
-        value = self.reader.read_int(path)
-        if value is None:
-            err = self.reader.last_errno
-            if err in _GONE:
-                self.gone = True
-            if err is not None and err != errno_mod.ENOENT:
-                self.failed += 1
-        return value
+        return None if path is None else self._note(self.reader.read_int(path))
 
     def text(self, path: str | None) -> str | None:
-        if path is None:
-            return None
-        self.tried += 1
-        text = self.reader.read_text(path)
-        if text is None:
-            err = self.reader.last_errno
-            if err in _GONE:
-                self.gone = True
-            if err is not None and err != errno_mod.ENOENT:
-                self.failed += 1
-        return text
+        return None if path is None else self._note(self.reader.read_text(path))
 
 
 def read_card(reader: SysfsReader, plan: CardPlan, out: GpuSample) -> None:
