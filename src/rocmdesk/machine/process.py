@@ -140,7 +140,7 @@ def run_streamed(
     stderr into the same stream; otherwise stderr lines go to ``on_stderr_line`` and ``result.stderr``.
     ``env`` None: this process's environment.  Never raises for a missing program, a hang or a cancel.
     """
-    import subprocess  # the one use in torchenv; see the module docstring
+    import subprocess  # the seam's door for long-running children; see the module docstring
 
     argv_t = tuple(os.fspath(a) for a in argv)
     if not argv_t:

@@ -16,9 +16,7 @@ import json
 import os
 import shutil
 import stat
-import subprocess
 import sys
-import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -170,41 +168,31 @@ def run(plan_json: Any, dry_run: bool = False, on_event: Callable[[Event], None]
                "time": datetime.now(timezone.utc).isoformat(timespec="seconds")})
     seen: list[Event] = []
     stderr_lines: list[str] = []
-    try:
-        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    except OSError as exc:
-        outcome, msg = ("no-pkexec", NO_PKEXEC) if via_pkexec else ("error", f"{cmd[0]}: {exc.strerror or exc}")
-        log.write({"log": "exit", "exit": None, "outcome": outcome, "message": msg})
-        log.close()
-        return RunResult(None, outcome, msg, log=log.path)
 
-    def read_stderr() -> None:
-        assert proc.stderr is not None
-        for raw in proc.stderr:
-            line = raw.decode("utf-8", errors="replace").rstrip("\n")
-            stderr_lines.append(line)
-            log.write({"log": "stderr", "line": line})
-
-    err_thread = threading.Thread(target=read_stderr, daemon=True)
-    err_thread.start()
-    assert proc.stdin is not None and proc.stdout is not None
-    try:
-        proc.stdin.write(_plan_bytes(plan_json))
-        proc.stdin.close()
-    except BrokenPipeError:  # it exited before reading (pkexec refused, for one)
-        pass
-    for raw in proc.stdout:
-        text = raw.decode("utf-8", errors="replace").rstrip("\n")
+    def on_stdout(text: str) -> None:
         ev = events.parse_line(text)
         if ev is None:
             log.write({"log": "stdout", "line": text})
-            continue
+            return
         log.write(ev.to_line())
         seen.append(ev)
         if on_event is not None:
             on_event(ev)
-    code = proc.wait()
-    err_thread.join(timeout=5)
+
+    def on_stderr(line: str) -> None:
+        stderr_lines.append(line)
+        log.write({"log": "stderr", "line": line})
+
+    from rocmdesk.machine.process import run_streamed
+
+    ran = run_streamed(cmd, on_line=on_stdout, on_stderr_line=on_stderr, merge_stderr=False,
+                       stdin_text=_plan_bytes(plan_json).decode("utf-8"))
+    if ran.missing:
+        outcome, msg = ("no-pkexec", NO_PKEXEC) if via_pkexec else ("error", ran.error or f"{cmd[0]}: cannot start")
+        log.write({"log": "exit", "exit": None, "outcome": outcome, "message": msg})
+        log.close()
+        return RunResult(None, outcome, msg, log=log.path)
+    code = ran.returncode
     result = _result(code, seen, stderr_lines, via_pkexec)
     result.log = log.path
     log.write({"log": "exit", "exit": code, "outcome": result.outcome, "message": result.message})
