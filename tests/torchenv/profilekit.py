@@ -57,15 +57,16 @@ def need_shell(shell: str) -> list[str]:
 def leftover_check(shell: str) -> str:
     """Shell code that prints LEFTOVER when deactivate or our helpers or saved variables survive."""
     if shell in ("bash", "zsh"):
-        return ("for f in deactivate _rocmdesk_restore _rocmdesk_orig_deactivate; do "
-                "typeset -f $f >/dev/null 2>&1 && echo LEFTOVER-$f; done\n"
+        return ("for f in deactivate _rocmdesk_restore _rocmdesk_orig_deactivate _rocmdesk_switched "
+                "_rocmdesk_unhash hash; do typeset -f $f >/dev/null 2>&1 && echo LEFTOVER-$f; done\n"
                 "set | grep -q '^_ROCMDESK' && echo LEFTOVER-vars\n")
     if shell == "fish":
-        return ("for f in deactivate _rocmdesk_restore _rocmdesk_orig_deactivate\n"
+        return ("for f in deactivate _rocmdesk_restore _rocmdesk_orig_deactivate _rocmdesk_switched\n"
                 "    functions -q $f; and echo LEFTOVER-$f\nend\n"
                 "set -n | grep -q '^_ROCMDESK'; and echo LEFTOVER-vars\n")
     return ("alias | grep -q '^deactivate' && echo LEFTOVER-deactivate\n"
             "alias | grep -q '^_rocmdesk' && echo LEFTOVER-restore\n"
+            "alias | grep -q '^rehash' && echo LEFTOVER-rehash\n"
             "set | grep -q '^_ROCMDESK' && echo LEFTOVER-vars\n")
 
 

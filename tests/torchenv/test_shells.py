@@ -127,14 +127,10 @@ def test_venv_path_with_dollar_paren_and_double_quote(shell, base_venv, tmp_path
     _check_cycle(dumps, venv, env["PATH"], check_venv=False)
 
 
-@pytest.mark.parametrize("shell", ["bash", "fish", "tcsh"])
-def test_switching_between_two_hooked_venvs(shell, base_venv, tmp_path):
-    """Activating venv B while A is active (as venv allows) ends with the values from before A."""
-    a = _fresh_venv(base_venv, tmp_path, "a")
-    b = _fresh_venv(base_venv, tmp_path, "b")
-    apply_hooks(a, "pa", {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "ONLY_A": "a"})
-    apply_hooks(b, "pb", {"HSA_OVERRIDE_GFX_VERSION": "11.0.0", "ONLY_B": "b"})
-    env = clean_env(tmp_path, HSA_OVERRIDE_GFX_VERSION="9.0.10")
+def _switch(shell, tmp_path, a, b, env, extra_lines=()):
+    """Source A, then B without deactivating (as venv allows), then deactivate; dumps after each step."""
+    import json
+
     from tests.torchenv import profilekit
 
     argv = profilekit.need_shell(shell)
@@ -143,19 +139,74 @@ def test_switching_between_two_hooked_venvs(shell, base_venv, tmp_path):
     dumper.write_text("import json,os;print('DUMP '+json.dumps({k: os.environ.get(k) for k in "
                       "['HSA_OVERRIDE_GFX_VERSION','ONLY_A','ONLY_B','ROCMDESK_PROFILE','VIRTUAL_ENV']}))\n")
     dump = f"{sys.executable} {dumper}"
-    lines = (['set prompt="% "'] if shell == "tcsh" else []) + [
-        source(str(a / "bin" / script)), dump, source(str(b / "bin" / script)), dump, "deactivate", dump]
+    lines = (['set prompt="% "'] if shell in ("tcsh", "bsd-csh") else []) + list(extra_lines) + [
+        source(str(a / "bin" / script)), dump, source(str(b / "bin" / script)), dump, "deactivate", dump,
+        profilekit.leftover_check(shell)]
     path = tmp_path / "s"
     path.write_text("\n".join(lines) + "\n")
     proc = subprocess.run(argv + [str(path)], env=env, capture_output=True, text=True, timeout=60)
-    import json
-
     dumps = [json.loads(x[5:]) for x in proc.stdout.splitlines() if x.startswith("DUMP ")]
+    assert len(dumps) == 3, (proc.stdout, proc.stderr)
+    return dumps, proc
+
+
+AFTER_ALL = {"HSA_OVERRIDE_GFX_VERSION": "9.0.10", "ONLY_A": None, "ONLY_B": None, "ROCMDESK_PROFILE": None,
+             "VIRTUAL_ENV": None}
+
+
+@pytest.mark.parametrize("shell", ALL_SHELLS)
+def test_switching_between_two_hooked_venvs(shell, base_venv, tmp_path):
+    """Activating venv B while A is active (as venv allows) ends with the values from before A."""
+    a = _fresh_venv(base_venv, tmp_path, "a")
+    b = _fresh_venv(base_venv, tmp_path, "b")
+    apply_hooks(a, "pa", {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "ONLY_A": "a"})
+    apply_hooks(b, "pb", {"HSA_OVERRIDE_GFX_VERSION": "11.0.0", "ONLY_B": "b"})
+    env = clean_env(tmp_path, HSA_OVERRIDE_GFX_VERSION="9.0.10")
+    dumps, proc = _switch(shell, tmp_path, a, b, env)
     assert dumps[0]["ONLY_A"] == "a" and dumps[0]["HSA_OVERRIDE_GFX_VERSION"] == "10.3.0"
     assert dumps[1]["ONLY_A"] is None and dumps[1]["ONLY_B"] == "b"
     assert dumps[1]["HSA_OVERRIDE_GFX_VERSION"] == "11.0.0" and dumps[1]["ROCMDESK_PROFILE"] == "pb"
-    assert dumps[2] == {"HSA_OVERRIDE_GFX_VERSION": "9.0.10", "ONLY_A": None, "ONLY_B": None,
-                        "ROCMDESK_PROFILE": None, "VIRTUAL_ENV": None}
+    assert dumps[2] == AFTER_ALL
+    assert "LEFTOVER" not in proc.stdout, proc.stdout
+
+
+@pytest.mark.parametrize("maker", ["venv", "uv"])
+@pytest.mark.parametrize("shell", ALL_SHELLS)
+def test_switching_to_a_venv_without_hooks_puts_back_the_values(shell, maker, base_venv, tmp_path):
+    """B's activate defines its own deactivate before it runs `deactivate nondestructive`, so A's wrapper
+    never runs; A's block notices the switch where every activate script calls hash -r / rehash (bash, zsh,
+    csh) or clears VIRTUAL_ENV (fish), and puts back the values from before A."""
+    a = _fresh_venv(base_venv, tmp_path, "a")
+    b = tmp_path / "b"
+    if maker == "uv":
+        uv = shutil.which("uv")
+        if uv is None or subprocess.run([uv, "--version"], capture_output=True).returncode != 0:
+            pytest.skip("uv is not installed (pip install uv)")
+        subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(b)], check=True, capture_output=True,
+                       env={**os.environ, "UV_NO_CONFIG": "1", "UV_OFFLINE": "1"})
+    else:
+        make_venv(b)
+    apply_hooks(a, "pa", {"HSA_OVERRIDE_GFX_VERSION": "10.3.0", "ONLY_A": "a"})
+    env = clean_env(tmp_path, HSA_OVERRIDE_GFX_VERSION="9.0.10")
+    dumps, proc = _switch(shell, tmp_path, a, b, env)
+    assert dumps[0]["ONLY_A"] == "a" and dumps[0]["ROCMDESK_PROFILE"] == "pa"
+    assert dumps[1] == {**AFTER_ALL, "VIRTUAL_ENV": str(b)}  # A's values gone the moment B is active
+    assert dumps[2] == AFTER_ALL
+    assert "LEFTOVER" not in proc.stdout, proc.stdout
+    assert "rocmdesk" not in proc.stderr and "not found" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh"])
+def test_a_hash_function_of_the_users_is_left_alone(shell, base_venv, tmp_path):
+    a = _fresh_venv(base_venv, tmp_path, "a")
+    b = _fresh_venv(base_venv, tmp_path, "b")
+    apply_hooks(a, "pa", {"ONLY_A": "a"})
+    env = clean_env(tmp_path, HSA_OVERRIDE_GFX_VERSION="9.0.10")
+    mine = 'hash () { echo MY-HASH >&2; builtin hash "$@"; }'
+    dumps, proc = _switch(shell, tmp_path, a, b, env, extra_lines=[mine, "hash -r"])
+    assert "MY-HASH" in proc.stderr
+    assert "LEFTOVER-hash" in proc.stdout  # still the user's own function, not replaced and not removed
+    assert dumps[2]["VIRTUAL_ENV"] is None
 
 
 @pytest.mark.parametrize("shell", ["bash", "fish", "tcsh"])

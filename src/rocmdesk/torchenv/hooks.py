@@ -25,6 +25,15 @@ saved state before saving again, so the values from before the first activation 
   carry a value with a newline through save and restore (tested with tcsh and BSD csh), so such a profile
   gets a block that only says so.
 
+Switching to another venv without deactivating (``source B/bin/activate`` while A is active): every venv's
+activate script (CPython's and virtualenv's/uv's) first *defines* its own ``deactivate`` and then runs
+``deactivate nondestructive``, so A's wrapper never runs (tried in bash, zsh, fish, tcsh and BSD csh: A's
+variables stayed, even after B's deactivate).  A's block therefore also watches for its wrapper being
+replaced, at the one point every activate script passes through: ``hash -r`` in bash/zsh (a ``hash``
+function that then calls ``builtin hash``; never installed over a ``hash`` function of the user's),
+``rehash`` in csh (an alias), and a change of ``VIRTUAL_ENV`` in fish (``--on-variable``).  When it finds
+the wrapper gone it restores the saved state and removes its helpers, so B starts from the values before A.
+
 ``python -m venv --upgrade`` rewrites the scripts and drops the block: ``hook_status`` reports it
 "missing" and ``apply_hooks`` writes it again (``rocmdesk profile apply``, and ``profile list/show`` warn).
 The blocks never mention the venv's path, so odd characters in it cannot break them.
@@ -133,8 +142,29 @@ def render_bash(name: str, env: Mapping[str, str]) -> str:
         '        _rocmdesk_orig_deactivate "$@"\n'
         '        if [ ! "${1:-}" = "nondestructive" ]; then\n'
         "            unset -f _rocmdesk_orig_deactivate _rocmdesk_restore\n"
+        "            _rocmdesk_unhash\n"
         "        fi\n"
         "    }\n"
+        # another venv's activate (one without our block) defines its own deactivate before it runs it, so
+        # ours never runs; every venv's activate and deactivate call `hash -r`, where we notice the switch
+        "    _rocmdesk_unhash () {\n"
+        '        case "$(declare -f hash 2>/dev/null)" in *_rocmdesk_switched*) unset -f hash ;; esac\n'
+        "        unset -f _rocmdesk_switched _rocmdesk_unhash\n"
+        "    }\n"
+        "    _rocmdesk_switched () {\n"
+        '        case "$(declare -f deactivate 2>/dev/null)" in *_rocmdesk_restore*) return 0 ;; esac\n'
+        "        _rocmdesk_restore\n"
+        "        unset -f _rocmdesk_orig_deactivate _rocmdesk_restore\n"
+        "        _rocmdesk_unhash\n"
+        "    }\n"
+        '    case "$(declare -f hash 2>/dev/null)" in\n'
+        "        ''|*_rocmdesk_switched*)  # never replace a hash function of the user's\n"
+        "            hash () {\n"
+        '                if [ -n "${_ROCMDESK_SAVED:-}" ]; then _rocmdesk_switched; fi\n'
+        '                builtin hash "$@"\n'
+        "            }\n"
+        "            ;;\n"
+        "    esac\n"
         "fi\n"
         "unset _rocmdesk_def\n"
     )
@@ -180,8 +210,16 @@ def render_fish(name: str, env: Mapping[str, str]) -> str:
         "        _rocmdesk_restore\n"
         "        _rocmdesk_orig_deactivate $argv\n"
         '        if test "$argv[1]" != "nondestructive"\n'
-        "            functions -e _rocmdesk_orig_deactivate _rocmdesk_restore\n"
+        "            functions -e _rocmdesk_orig_deactivate _rocmdesk_restore _rocmdesk_switched\n"
         "        end\n"
+        "    end\n"
+        # another venv's activate (one without our block) replaces deactivate before it runs it, so ours
+        # never runs; its `set -e VIRTUAL_ENV` is where we notice the switch
+        "    function _rocmdesk_switched --on-variable VIRTUAL_ENV\n"
+        "        set -q _ROCMDESK_SAVED; or return\n"
+        "        functions deactivate | string match -q '*_rocmdesk_restore*'; and return\n"
+        "        _rocmdesk_restore\n"
+        "        functions -e _rocmdesk_orig_deactivate _rocmdesk_restore _rocmdesk_switched\n"
         "    end\n"
         "end\n"
     )
@@ -205,16 +243,19 @@ def render_csh(name: str, env: Mapping[str, str], deactivate_alias: str | None) 
         msg = f"rocmdesk: profile {name} is not applied in csh: {why}".replace("!", "").replace('"', "'")
         return head + f'echo "{msg}" > /dev/stderr\n' + END + "\n", why
     out = [head]
-    out.append("if ($?_ROCMDESK_SAVED) then\n    _rocmdesk_restore\nendif\n")
+    # Every step of _rocmdesk_restore tests _ROCMDESK_NOW, which its callers set: an alias called after
+    # `&&` or `||` gets only its first `;`-step made conditional, the rest would always run.
+    out.append("if ($?_ROCMDESK_SAVED) then\n    set _ROCMDESK_NOW=1\n    _rocmdesk_restore\nendif\n")
     # BSD csh rejects `$NAME` for names over 30 characters (TORCH_ROCM_AOTRITON_ENABLE_EXPERIMENTAL has 39):
     # saved values go to short numbered variables, and the old value is read with printenv (in a
     # subshell: a redirection inside `{ }` is ignored)
+    now = "test $?_ROCMDESK_NOW != 0 && "
     restore = []
     for i, (key, _) in enumerate(items):
         old = f"_ROCMDESK_O{i}"
-        restore.append(f"test $?{old} = 0 && unsetenv {key}; "
-                       f'test $?{old} != 0 && setenv {key} "${old}:q" && unset {old}; ')
-    out.append("alias _rocmdesk_restore '" + "".join(restore) + "unset _ROCMDESK_SAVED'\n")
+        restore.append(f"{now}test $?{old} = 0 && unsetenv {key}; "
+                       f'{now}test $?{old} != 0 && setenv {key} "${old}:q" && unset {old}; ')
+    out.append("alias _rocmdesk_restore '" + "".join(restore) + f"{now}unset _ROCMDESK_SAVED; unset _ROCMDESK_NOW'\n")
     for i, (key, _) in enumerate(items):
         out.append(f"if ({{ ( printenv {key} >& /dev/null ) }}) then\n"
                    f'    set _ROCMDESK_O{i}="`printenv {key}`"\n'
@@ -222,8 +263,16 @@ def render_csh(name: str, env: Mapping[str, str], deactivate_alias: str | None) 
     out.append("set _ROCMDESK_SAVED=1\n")
     for key, value in items:
         out.append(f"setenv {key} {quote_csh(value)}\n")
-    out.append(f"alias deactivate '_rocmdesk_restore; {deactivate_alias}; "
-               'test "\\!:*" != "nondestructive" && unalias _rocmdesk_restore\'\n')
+    out.append(f"alias deactivate 'test $?_ROCMDESK_SAVED != 0 && set _ROCMDESK_NOW=1; _rocmdesk_restore; "
+               f"{deactivate_alias}; "
+               'test "\\!:*" != "nondestructive" && unalias _rocmdesk_restore rehash\'\n')
+    # another venv's activate.csh (one without our block) replaces the deactivate alias before it runs it,
+    # so ours never runs; its `rehash` is where we notice the switch (an alias that starts with its own name
+    # runs the builtin there, as `alias ls 'ls -F'` does; BSD csh does not take `\rehash` for the builtin)
+    out.append("alias rehash 'rehash; test $?_ROCMDESK_SAVED != 0 && set _ROCMDESK_NOW=1; "
+               "alias deactivate | grep -q _rocmdesk_restore && unset _ROCMDESK_NOW; "
+               "test $?_ROCMDESK_NOW != 0 && set _ROCMDESK_GONE=1; _rocmdesk_restore; "
+               "test $?_ROCMDESK_GONE != 0 && unalias _rocmdesk_restore rehash; unset _ROCMDESK_GONE'\n")
     out.append(END + "\n")
     return "".join(out), None
 
