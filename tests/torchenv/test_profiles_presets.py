@@ -40,14 +40,15 @@ def test_rx6600xt_gets_the_override_and_allocator_settings():
     env = preset_env(_machine("rx6600xt-ubuntu2204"))
     assert env["HSA_OVERRIDE_GFX_VERSION"] == "10.3.0"
     assert all(env[n] == EXPANDABLE for n in ALL_ALLOCATOR_VARS)
-    assert "HIP_VISIBLE_DEVICES" not in env
+    assert "HIP_VISIBLE_DEVICES" not in env and "ROCR_VISIBLE_DEVICES" not in env
     assert errors(check_env(env)) == []
 
 
 def test_igpu_beside_dgpu_hides_the_igpu_and_needs_no_override():
     m = _machine("rx7900xtx-debian12")
     env = preset_env(m, "2.4.1")
-    assert env["HIP_VISIBLE_DEVICES"] == "1"  # the 7900 XTX is the second GPU in KFD order
+    assert env["ROCR_VISIBLE_DEVICES"] == "1"  # the 7900 XTX is the second GPU in KFD order
+    assert "HIP_VISIBLE_DEVICES" not in env  # one mask only, the same one the recommendation sets
     assert not any(k.startswith("HSA_OVERRIDE") for k in env)  # the gfx1036 iGPU that would need one is hidden
     assert set(k for k in env if "ALLOC" in k) == {"PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_HIP_ALLOC_CONF"}
     assert check_env(env, m) == []
@@ -92,3 +93,18 @@ def test_torch_version_from_the_venv(tmp_path):
     (sp / "torch-2.9.1+rocm6.4.dist-info").mkdir(parents=True)
     (sp / "torchvision-0.24.1+rocm6.4.dist-info").mkdir()
     assert torch_version_in(tmp_path) == "2.9.1+rocm6.4"
+
+
+def test_preset_and_recommendation_hide_the_igpu_with_the_same_variable():
+    from rocmdesk.torchenv.presets import VISIBILITY_VAR
+    from rocmdesk.torchenv.recommend import recommend
+
+    m = _machine("rx7900xtx-debian12")
+    rec = recommend(m)
+    env = preset_env(m)
+    assert VISIBILITY_VAR == "ROCR_VISIBLE_DEVICES"
+    assert rec.env == {VISIBILITY_VAR: env[VISIBILITY_VAR]}
+    assert not any(f.level == "warning" and "VISIBLE" in f.key for f in check_env({**env, **rec.env}, m))
+    # a HIP mask added by hand on top of the preset's is warned about
+    both = check_env({**env, "HIP_VISIBLE_DEVICES": "0"}, m)
+    assert any(f.key == "HIP_VISIBLE_DEVICES" and "set only ROCR_VISIBLE_DEVICES" in f.message for f in both)

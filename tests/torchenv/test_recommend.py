@@ -68,7 +68,8 @@ def test_igpu_beside_a_dgpu_is_hidden_and_the_dgpu_decides(sim_report):
     assert rec.gfx == "gfx1100" and rec.gpu_index == 1 and rec.used_gpus == [1] and rec.hidden_gpus == [0]
     assert rec.env == {"ROCR_VISIBLE_DEVICES": "1"}
     assert rec.status == "supported" and rec.override is None
-    assert any("integrated GPU" in w and "HIP_VISIBLE_DEVICES=1" in w for w in rec.warnings)
+    assert any("integrated GPU" in w and "ROCR_VISIBLE_DEVICES=1" in w and "set only ROCR_VISIBLE_DEVICES" in w
+               for w in rec.warnings)
 
 
 def test_eight_instinct_gpus_and_partitions(sim_report):

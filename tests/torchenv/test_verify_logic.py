@@ -118,7 +118,7 @@ def test_visibility_variables_that_hide_every_gpu(sim_report):
     # both set: HIP numbers what ROCR left, so HIP=1 after ROCR=1 finds nothing
     res = judge(probe(available=False, env={"ROCR_VISIBLE_DEVICES": "1", "HIP_VISIBLE_DEVICES": "1"}),
                 sim_report("rx7900xtx-debian12"))
-    assert res.verdict == "device-not-visible" and "Set only one" in res.fix.text
+    assert res.verdict == "device-not-visible" and "set only ROCR_VISIBLE_DEVICES" in res.fix.text and res.fix.command == "unset HIP_VISIBLE_DEVICES"
 
 
 def test_rocr_visible_devices_maps_probe_devices_to_the_right_gpu(sim_report):

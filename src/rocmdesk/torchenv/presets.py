@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from rocmdesk.machine.model import Gpu, MachineReport
 
 EXPANDABLE = "expandable_segments:True"
+# the one variable rocmdesk sets to hide a GPU (see _visible_devices for why this one)
+VISIBILITY_VAR = "ROCR_VISIBLE_DEVICES"
 
 # Which allocator variable names a torch release reads (rocm-knowledge.md §4.2, S-PT-ALLOC, S-PT-CUDAALLOC,
 # S-PT183387): every ROCm build reads PYTORCH_CUDA_ALLOC_CONF and its ROCm alias PYTORCH_HIP_ALLOC_CONF
@@ -74,21 +76,28 @@ def _is_integrated(g: "Gpu") -> bool:
     return bool(g.apu) or g.kind == "apu"
 
 
-def _hip_visible(report: "MachineReport") -> tuple[list["Gpu"], Suggestion | None]:
-    """The GPUs a process will use, and HIP_VISIBLE_DEVICES when an iGPU sits beside a discrete GPU."""
+def _visible_devices(report: "MachineReport") -> tuple[list["Gpu"], Suggestion | None]:
+    """The GPUs a process will use, and ROCR_VISIBLE_DEVICES when an iGPU sits beside a discrete GPU.
+
+    ROCR_VISIBLE_DEVICES, not HIP_VISIBLE_DEVICES: the iGPU's trouble (crashes, wrong device 0) starts when the
+    ROCm runtime enumerates it, and only the ROCr mask keeps it out of the runtime for all of ROCm's user
+    space (rocm-knowledge.md §7: "disable iGPU or hide via ROCR_VISIBLE_DEVICES", S-PREREQ624; env_vars.json:
+    "preferred single knob", S-ISO).  The recommendation uses the same variable, and the profile check warns
+    when a HIP/CUDA mask is added on top (S-PARSL3858)."""
     gpus = report.gpus
     discrete = [g for g in gpus if not _is_integrated(g)]
     if not discrete or len(discrete) == len(gpus):
         return gpus, None
-    # HIP numbers the GPUs that ROCr shows in KFD node order, from 0; Gpu.index is that order
+    # ROCr numbers the GPU agents in KFD node order, from 0 (CPU nodes are not counted); Gpu.index is that order
     ordered = sorted(gpus, key=lambda g: (g.kfd_node if g.kfd_node is not None else 1 << 30, g.index))
     wanted = [str(i) for i, g in enumerate(ordered) if not _is_integrated(g)]
     igpus = ", ".join(g.name or g.gfx or "iGPU" for g in gpus if _is_integrated(g))
     dnames = ", ".join(g.name or g.gfx or "GPU" for g in discrete)
-    s = Suggestion("HIP_VISIBLE_DEVICES", ",".join(wanted),
-                   f"hides the integrated {igpus} so that PyTorch uses only the {dnames} (device 0 is then the "
-                   "discrete GPU; an iGPU beside a dGPU is a common cause of crashes and wrong devices)",
-                   "S-ISO")
+    s = Suggestion(VISIBILITY_VAR, ",".join(wanted),
+                   f"keeps the integrated {igpus} out of the ROCm runtime so that PyTorch uses only the {dnames} "
+                   "(device 0 is then the discrete GPU; an iGPU beside a dGPU is a common cause of crashes and "
+                   "wrong devices)",
+                   "S-ISO, S-PREREQ624")
     return discrete, s
 
 
@@ -126,9 +135,9 @@ def _override(report: "MachineReport", visible: list["Gpu"], torch_version: str 
 def suggest(report: "MachineReport", torch_version: str | None = None) -> list[Suggestion]:
     """Variables for a new profile on this machine (``torch_version`` from the venv when known)."""
     out: list[Suggestion] = []
-    visible, hip = _hip_visible(report)
-    if hip is not None:
-        out.append(hip)
+    visible, mask = _visible_devices(report)
+    if mask is not None:
+        out.append(mask)
     out.extend(_override(report, visible, torch_version))
     if report.gpus:
         names = allocator_vars(torch_version)

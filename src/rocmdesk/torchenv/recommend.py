@@ -230,9 +230,10 @@ def recommend(
         names = ", ".join(_gpu_label(g) for g in hidden)
         warnings.append(
             f"The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can "
-            f"crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible} (keeps it out of the runtime; "
-            f"HIP_VISIBLE_DEVICES={visible} only hides it from HIP — set one of them, not both), "
-            "or disable the iGPU in the firmware setup.")
+            f"crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm "
+            "runtime itself (HIP_VISIBLE_DEVICES acts only after the runtime has opened it, and a HIP mask on top "
+            "of the ROCr one renumbers the GPUs, so set only ROCR_VISIBLE_DEVICES), or disable the iGPU in the "
+            "firmware setup.")
 
     # -- AMD's per-family index when torch's own wheels can't serve the GPU ------------------------
     family = amd_wheel_index(gpu.gfx) if gpu and gpu.gfx else None

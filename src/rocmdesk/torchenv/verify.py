@@ -458,7 +458,7 @@ def _judge_no_device(run: ProbeRun, data: Mapping[str, Any], report: MachineRepo
                     + ("; HIP numbers only the GPUs that ROCR_VISIBLE_DEVICES left, from 0" if both else "") + ".")
             var = next(k for k in _VISIBILITY[::-1] if k in shown) if both else next(iter(shown))
             return _result("device-not-visible", f"torch sees no GPU: {text}",
-                           Fix("Set only one visibility variable, with indices that exist (0 is the first GPU)."
+                           Fix(f"Unset {var} and set only ROCR_VISIBLE_DEVICES, with indices that exist (0 is the first GPU)."
                                if both else f"Unset {var} (or list GPUs that exist: 0 is the first).",
                                f"unset {var}"), **base)
     if not report.gpus:
