@@ -18,6 +18,7 @@ from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.pages.placeholder import PlaceholderPage
 from rocmdesk.ui.pages.pytorch_page import PyTorchPage
+from rocmdesk.ui.pages.sanity_page import SanityPage
 from rocmdesk.ui.pages.setup_page import SetupPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
@@ -57,7 +58,8 @@ class MainWindow(QMainWindow):
 
         self.overview = OverviewPage(self.session)
         self._add_page(self.tr("Overview"), self.overview)
-        built = {self.tr("Setup"): SetupPage, self.tr("PyTorch"): PyTorchPage, self.tr("Environments"): EnvironmentsPage}
+        built = {self.tr("Setup"): SetupPage, self.tr("PyTorch"): PyTorchPage, self.tr("Environments"): EnvironmentsPage,
+                 self.tr("Sanity check"): SanityPage}
         for title, purpose in self._planned_pages():
             self._add_page(title, built[title](self.session) if title in built else PlaceholderPage(title, purpose))
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)

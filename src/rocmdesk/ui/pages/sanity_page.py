@@ -1,0 +1,736 @@
+"""Sanity check: a short real training run in a chosen venv, with a bar per phase, a live loss curve and a verdict.
+
+The check itself is ``rocmdesk.sanity.runner.run_sanity`` (the venv's python runs it; the app never
+imports torch).  It blocks, so it runs in this page's QThreadPool; its events come back to the UI thread
+as queued signals, tagged with a run number so a late event of an old run is dropped.  The runner is a
+parameter (same signature as ``run_sanity``), so tests and screenshots can stand in for torch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rocmdesk.machine.process import Cancel
+from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
+from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
+from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
+from rocmdesk.ui.widgets.text import text_label
+
+# (options, on_event=..., cancel=...) -> SanityResult, as rocmdesk.sanity.runner.run_sanity; runs in a worker
+Runner = Callable[..., Any]
+DEFAULT_STEPS = 30
+SIZES = ("tiny", "resnet50")
+DEVICES = ("auto", "cpu")
+PLOT_EVERY_MS = 100  # the curve is redrawn at most ten times a second, however fast steps arrive
+# sidebar titles of the pages a next step can lead to (as MainWindow names them)
+PAGE_TITLES = {"doctor": "Doctor", "pytorch": "PyTorch", "environments": "Environments", "monitor": "Monitor"}
+
+
+def default_runner(options: Any, on_event: Callable[[dict], None] | None = None,
+                   cancel: Cancel | None = None) -> Any:
+    from rocmdesk.sanity.runner import run_sanity
+
+    return run_sanity(options, on_event=on_event, cancel=cancel)
+
+
+@dataclass
+class _Options:
+    """Stands in for ``sanity.runner.SanityOptions`` while that module is not there (same fields)."""
+
+    python: Path
+    device: str = "auto"
+    size: str = "tiny"
+    steps: int = DEFAULT_STEPS
+    env: dict[str, str] | None = None
+    phase_timeout_s: float | None = None
+    multi_gpu: bool | None = None
+
+
+def _options_class() -> type:
+    try:
+        from rocmdesk.sanity.runner import SanityOptions
+    except ImportError:
+        return _Options
+    return SanityOptions
+
+
+def default_steps() -> int:
+    for f in dataclasses.fields(_options_class()):
+        if f.name == "steps" and isinstance(f.default, int):
+            return f.default
+    return DEFAULT_STEPS
+
+
+def make_options(python: Path, device: str, size: str, steps: int, env: dict[str, str] | None) -> Any:
+    cls = _options_class()
+    return cls(python=python, device=device, size=size, steps=steps, env=env)
+
+
+def default_venv() -> str:
+    """The PyTorch page's default venv, when there is one."""
+    from rocmdesk.torchenv.venv import is_venv
+    from rocmdesk.ui.pages.pytorch_page import default_venv as pytorch_default
+
+    path = pytorch_default()
+    return path if is_venv(path) else ""
+
+
+def sysfs_monitor(session: MachineSession) -> MonitorFactory:
+    def factory():
+        if session.host is None:
+            return None
+        from rocmdesk.telemetry.monitor import Monitor
+
+        # sysfs only: a sample costs microseconds, so polling from the UI thread never stalls the window
+        return Monitor(session.host, source="sysfs", with_host=False, interval_s=1.0)
+
+    return factory
+
+
+class _Signals(QObject):
+    event = Signal(int, object)  # run number, event dict
+    done = Signal(int, object)  # run number, result (or the exception the runner raised)
+
+
+class _Job(QRunnable):
+    def __init__(self, number: int, runner: Runner, options: Any, cancel: Cancel, signals: _Signals) -> None:
+        super().__init__()
+        self.number, self.runner, self.options, self.cancel, self.signals = number, runner, options, cancel, signals
+
+    def run(self) -> None:  # worker thread: no widgets here, only signals
+        try:
+            result = self.runner(self.options, on_event=lambda ev: self.signals.event.emit(self.number, ev),
+                                 cancel=self.cancel)
+        except BaseException as exc:  # any failure must reach the page, never vanish with the thread
+            result = exc
+        self.signals.done.emit(self.number, result)
+
+
+@dataclass
+class _Run:
+    number: int
+    cancel: Cancel
+    device: str
+    size: str
+    steps: int
+    losses: dict[str, tuple[list[float], list[float]]] = field(default_factory=dict)
+    rates: dict[str, float] = field(default_factory=dict)
+    timeouts: dict[str, float] = field(default_factory=dict)
+    info: str = ""  # what the start event said: torch, device, size
+    x: int = 0
+
+
+class _Body(QWidget):
+    """Scrolled content whose height comes from height-for-width, as on the other pages."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
+def _box(title: str) -> QGroupBox:
+    box = QGroupBox(title)
+    font = box.font()
+    font.setBold(True)
+    box.setFont(font)
+    return box
+
+
+def _plain(widget: QWidget) -> QWidget:
+    font = widget.font()
+    font.setBold(False)
+    widget.setFont(font)
+    return widget
+
+
+class SanityPage(QWidget):
+    runFinished = Signal(object)  # the SanityResult (or what stands for a runner that crashed)
+
+    def __init__(self, session: MachineSession, runner: Runner | None = None, store=None,
+                 monitor_factory: MonitorFactory | None = None, venv: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.runner = runner or default_runner
+        self._store = store
+        self.profiles: dict[str, Any] = {}
+        self.run: _Run | None = None
+        self.result: Any = None
+        self.card: SanityResultCard | None = None
+        self._number = 0
+        self._filling = False
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.event.connect(self._on_event)
+        self._signals.done.connect(self._on_done)
+        self._plot_timer = QTimer(self)
+        self._plot_timer.setInterval(PLOT_EVERY_MS)
+        self._plot_timer.timeout.connect(self._redraw)
+        self._plot_dirty = False
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(16, 12, 16, 8)
+        header = QHBoxLayout()
+        self.title = text_label(self.tr("Sanity check"), bold=True, scale=1.5)
+        self.title.setWordWrap(False)
+        header.addWidget(self.title)
+        self.where_label = text_label("", muted=True)
+        header.addWidget(self.where_label, 1)
+        outer.addLayout(header)
+
+        body = _Body()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 4, 8, 8)
+        layout.setSpacing(10)
+        self.intro = text_label(self.tr("A short real training run inside the venv: device facts, a matmul and a "
+                                        "convolution checked against the CPU, FP32 and AMP training whose loss "
+                                        "must fall, and an all-reduce when there are two or more GPUs."),
+                                small=True, muted=True)
+        layout.addWidget(self.intro)
+
+        # -- nothing to check yet -----------------------------------------------------------------------
+        self.empty = QFrame()
+        self.empty.setObjectName("sanityEmpty")
+        self.empty.setStyleSheet("#sanityEmpty { border: 1px dashed palette(mid); border-radius: 4px; }")
+        em = QVBoxLayout(self.empty)
+        em.setContentsMargins(12, 10, 12, 10)
+        self.empty_label = text_label(self.tr("There is no PyTorch environment to check yet. Install PyTorch into "
+                                              "a venv on the PyTorch page, or keep a venv in a profile on the "
+                                              "Environments page; or choose a venv folder below."))
+        em.addWidget(self.empty_label)
+        eb = QHBoxLayout()
+        self.to_pytorch = QPushButton(self.tr("Open PyTorch"))
+        self.to_pytorch.clicked.connect(lambda: self.go_to("pytorch"))
+        self.to_environments = QPushButton(self.tr("Open Environments"))
+        self.to_environments.clicked.connect(lambda: self.go_to("environments"))
+        for b in (self.to_pytorch, self.to_environments):
+            b.setAutoDefault(False)
+            eb.addWidget(b)
+        eb.addStretch(1)
+        em.addLayout(eb)
+        layout.addWidget(self.empty)
+
+        # -- what to run --------------------------------------------------------------------------------
+        self.setup_box = _box(self.tr("What to check"))
+        sb = QVBoxLayout(self.setup_box)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        self.profile_label = profile_label = _plain(QLabel(self.tr("&Profile:")))
+        grid.addWidget(profile_label, 0, 0)
+        self.profile_combo = _plain(QComboBox())
+        self.profile_combo.setToolTip(self.tr("An Environments profile: its venv, and its variables for the run"))
+        profile_label.setBuddy(self.profile_combo)
+        self.profile_combo.currentIndexChanged.connect(lambda _: self._profile_changed())
+        grid.addWidget(self.profile_combo, 0, 1)
+        venv_label = _plain(QLabel(self.tr("V&env folder:")))
+        grid.addWidget(venv_label, 1, 0)
+        self.venv_edit = _plain(QLineEdit(default_venv() if venv is None else venv))
+        self.venv_edit.setPlaceholderText(self.tr("a folder with bin/python and torch in it"))
+        self.venv_edit.setClearButtonEnabled(True)
+        venv_label.setBuddy(self.venv_edit)
+        self.venv_edit.textEdited.connect(self._venv_edited)
+        grid.addWidget(self.venv_edit, 1, 1)
+        self.browse_button = _plain(QPushButton(self.tr("&Browse…")))
+        self.browse_button.setAutoDefault(False)
+        self.browse_button.clicked.connect(self._browse)
+        grid.addWidget(self.browse_button, 1, 2)
+        grid.setColumnStretch(1, 1)
+        sb.addLayout(grid)
+        self.venv_state = _plain(text_label("", small=True, muted=True))
+        sb.addWidget(self.venv_state)
+
+        opts = QHBoxLayout()
+        size_label = _plain(QLabel(self.tr("&Size:")))
+        opts.addWidget(size_label)
+        self.size_combo = _plain(QComboBox())
+        self.size_combo.addItem(self.tr("Tiny (seconds)"), "tiny")
+        self.size_combo.addItem(self.tr("ResNet-50-like (GPU only, indicative timing)"), "resnet50")
+        self.size_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        size_label.setBuddy(self.size_combo)
+        self.size_combo.currentIndexChanged.connect(lambda _: self._sync())
+        opts.addWidget(self.size_combo)
+        opts.addSpacing(12)
+        steps_label = _plain(QLabel(self.tr("S&teps:")))
+        opts.addWidget(steps_label)
+        self.steps_spin = _plain(QSpinBox())
+        self.steps_spin.setRange(2, 100000)
+        self.steps_spin.setValue(default_steps())
+        self.steps_spin.setToolTip(self.tr("Training steps in each of the FP32 and AMP phases"))
+        steps_label.setBuddy(self.steps_spin)
+        opts.addWidget(self.steps_spin)
+        opts.addSpacing(12)
+        device_label = _plain(QLabel(self.tr("&Device:")))
+        opts.addWidget(device_label)
+        self.device_combo = _plain(QComboBox())
+        self.device_combo.addItem(self.tr("Auto (the GPU when torch sees one)"), "auto")
+        self.device_combo.addItem(self.tr("CPU (says nothing about the GPU)"), "cpu")
+        self.device_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        device_label.setBuddy(self.device_combo)
+        self.device_combo.currentIndexChanged.connect(lambda _: self._sync())
+        opts.addWidget(self.device_combo)
+        opts.addStretch(1)
+        sb.addLayout(opts)
+        self.options_note = _plain(text_label("", small=True))
+        self.options_note.setVisible(False)
+        sb.addWidget(self.options_note)
+
+        buttons = QHBoxLayout()
+        self.start_button = _plain(QPushButton(self.tr("&Start")))
+        self.start_button.setToolTip(self.tr("Run the check with the venv's python"))
+        self.start_button.clicked.connect(self.start)
+        self.cancel_button = _plain(QPushButton(self.tr("&Cancel")))
+        self.cancel_button.setToolTip(self.tr("Stop the run (its processes are ended)"))
+        self.cancel_button.clicked.connect(self.cancel)
+        for b in (self.start_button, self.cancel_button):
+            b.setAutoDefault(False)
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        sb.addLayout(buttons)
+        layout.addWidget(self.setup_box)
+
+        # -- progress -----------------------------------------------------------------------------------
+        self.progress_box = _box(self.tr("Progress"))
+        pb = QVBoxLayout(self.progress_box)
+        self.run_label = _plain(text_label(self.tr("Not run yet."), muted=True))
+        pb.addWidget(self.run_label)
+        self.phases = _plain(PhaseList())
+        pb.addWidget(self.phases)
+
+        live = QHBoxLayout()
+        live.setSpacing(12)
+        curve = QVBoxLayout()
+        self.plot = self._make_plot()
+        curve.addWidget(self.plot, 1)
+        self.throughput = _plain(text_label(self.tr("Throughput: —"), small=True))
+        curve.addWidget(self.throughput)
+        live.addLayout(curve, 3)
+        self.gpu_panel = _plain(SanityGpuPanel(monitor_factory or sysfs_monitor(session)))
+        self.gpu_panel.setMinimumWidth(280)
+        live.addWidget(self.gpu_panel, 2)
+        pb.addLayout(live)
+        layout.addWidget(self.progress_box)
+
+        self.result_layout = QVBoxLayout()
+        layout.addLayout(self.result_layout)
+        layout.addStretch(1)
+
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(body)
+        outer.addWidget(self.scroll, 1)
+
+        session.machineChanged.connect(self._machine_changed)
+        session.reportReady.connect(self._machine_changed)
+        self.reload_profiles()
+        self._machine_changed()
+
+    # ==== pieces =========================================================================================
+    def _make_plot(self) -> QWidget:
+        import pyqtgraph as pg
+
+        plot = pg.PlotWidget()
+        plot.setBackground(self.palette().color(self.backgroundRole()))
+        plot.setMinimumHeight(200)
+        plot.showGrid(x=True, y=True, alpha=0.25)
+        plot.setLabel("left", self.tr("loss"))
+        plot.setLabel("bottom", self.tr("training step (FP32, then AMP)"))
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+        plot.addLegend(offset=(-10, 10))
+        self.curves = {
+            "fp32": plot.plot([], [], pen=pg.mkPen("#1f6fb4", width=2), name=self.tr("FP32")),
+            "amp": plot.plot([], [], pen=pg.mkPen("#d9661a", width=2), name=self.tr("AMP")),
+        }
+        plot.setAccessibleName(self.tr("Loss curve"))
+        return plot
+
+    def store(self):
+        if self._store is None:
+            from rocmdesk.torchenv.profile_store import ProfileStore
+
+            self._store = ProfileStore()
+        return self._store
+
+    # ==== state ==========================================================================================
+    def running(self) -> bool:
+        return self.run is not None
+
+    def venv(self) -> str:
+        text = self.venv_edit.text().strip()
+        return os.path.normpath(os.path.abspath(os.path.expanduser(text))) if text else ""
+
+    def python(self) -> Path | None:
+        """The venv's python when it is there (the run needs nothing else)."""
+        from rocmdesk.torchenv.venv import venv_python
+
+        venv = self.venv()
+        if not venv:
+            return None
+        py = venv_python(venv)
+        return py if py.exists() else None
+
+    def profile(self):
+        name = self.profile_combo.currentData()
+        return self.profiles.get(name) if name else None
+
+    def device(self) -> str:
+        return self.device_combo.currentData() or "auto"
+
+    def size(self) -> str:
+        return self.size_combo.currentData() or "tiny"
+
+    def simulated(self) -> bool:
+        host = self.session.host
+        return bool(self.session.simulate) or (host is not None and host.simulated) or self.session.root is not None
+
+    def blocker(self) -> str:
+        """Why Start is off, in words ('' when it may start)."""
+        if self.running():
+            return self.tr("A check is running.")
+        if not self.venv():
+            return self.tr("Choose a profile or a venv folder.")
+        if self.python() is None:
+            return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(
+                venv=self.venv())
+        if self.size() == "resnet50" and self.device() == "cpu":
+            return self.tr("The ResNet-50-like size runs on a GPU only: choose Tiny, or Device: Auto.")
+        return ""
+
+    def _sync(self) -> None:
+        running = self.running()
+        block = self.blocker()
+        self.start_button.setEnabled(not block)
+        self.cancel_button.setEnabled(running and not self.run.cancel.cancelled)
+        for w in (self.profile_combo, self.venv_edit, self.browse_button, self.size_combo, self.steps_spin,
+                  self.device_combo):
+            w.setEnabled(not running)
+        self.profile_combo.setVisible(bool(self.profiles))
+        self.profile_label.setVisible(bool(self.profiles))
+        self.empty.setVisible(not self.profiles and not self.venv() and not running)
+        self.venv_state.setText(self.venv_state_text())
+        notes = []
+        if block and not running and self.venv() and self.python() is not None:
+            notes.append(block)
+        if self.device() == "cpu":
+            notes.append(self.tr("On the CPU the check shows that torch trains, but nothing about the GPU."))
+        self.options_note.setText("\n".join(notes))
+        self.options_note.setVisible(bool(notes))
+
+    def venv_state_text(self) -> str:
+        from rocmdesk.torchenv.presets import torch_version_in
+
+        venv = self.venv()
+        if not venv:
+            return self.tr("Choose a profile or a venv folder.")
+        py = self.python()
+        if py is None:
+            return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(venv=venv)
+        try:
+            torch = torch_version_in(venv)
+        except Exception:
+            torch = None
+        prof = self.profile()
+        where = self.tr("Runs {python}").format(python=py)
+        if prof is not None and prof.env:
+            where += " " + self.tr("with the variables of profile {name}").format(name=prof.name)
+        if torch:
+            return self.tr("{where}; torch {version}.").format(where=where, version=torch)
+        return self.tr("{where}; no torch found in this venv (install it on the PyTorch page).").format(where=where)
+
+    # ==== the session and profiles ========================================================================
+    def _machine_changed(self, *_: object) -> None:
+        s = self.session
+        if s.simulate:
+            where = self.tr("— runs on this computer (the machine shown is the simulated {name})").format(
+                name=s.simulate)
+        elif s.root:
+            where = self.tr("— runs on this computer (the machine shown is the tree at {root})").format(root=s.root)
+        else:
+            where = self.tr("— this computer")
+        self.where_label.setText(where)
+        self.gpu_panel.set_where(self.tr("The simulated machine’s GPUs, not the ones this run uses.")
+                                 if self.simulated() else "")
+        self.gpu_panel.reopen()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self.running():
+            self.reload_profiles()  # the Environments page may have changed them
+        self.gpu_panel.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self.gpu_panel.stop()
+
+    def reload_profiles(self) -> None:
+        try:
+            profiles, _ = self.store().scan()
+        except Exception:  # profiles only help pick a venv; without them the page still works
+            profiles = []
+        self.profiles = {p.name: p for p in profiles}
+        current = self.profile_combo.currentData()
+        self._filling = True
+        try:
+            self.profile_combo.clear()
+            self.profile_combo.addItem(self.tr("(none: the venv folder below)"), None)
+            for name in sorted(self.profiles, key=str.lower):
+                self.profile_combo.addItem(name, name)
+            index = self.profile_combo.findData(current) if current else 0
+            self.profile_combo.setCurrentIndex(max(index, 0))
+        finally:
+            self._filling = False
+        if not self.venv() and self.profile() is None and len(self.profiles) >= 1:
+            self.use_profile(sorted(self.profiles, key=str.lower)[0])  # something to run at once
+        self._sync()
+
+    def use_profile(self, name: str) -> bool:
+        index = self.profile_combo.findData(name)
+        if index < 0:
+            return False
+        self.profile_combo.setCurrentIndex(index)
+        self._profile_changed()
+        return True
+
+    def _profile_changed(self) -> None:
+        if self._filling:
+            return
+        prof = self.profile()
+        if prof is not None:
+            self.venv_edit.setText(prof.venv)
+        self._sync()
+
+    def _venv_edited(self, _text: str) -> None:
+        prof = self.profile()
+        if prof is not None and self.venv() != os.path.normpath(os.path.abspath(os.path.expanduser(prof.venv))):
+            self._filling = True
+            self.profile_combo.setCurrentIndex(0)  # another folder: the profile's variables no longer apply
+            self._filling = False
+        self._sync()
+
+    def _browse(self) -> None:
+        start = self.venv() or os.path.expanduser("~")
+        while start and not os.path.isdir(start) and os.path.dirname(start) != start:
+            start = os.path.dirname(start)
+        path = QFileDialog.getExistingDirectory(self, self.tr("Choose the venv folder"), start)
+        if path:
+            self.venv_edit.setText(path)
+            self._venv_edited(path)
+
+    def run_env(self) -> dict[str, str]:
+        env = dict(os.environ)
+        prof = self.profile()
+        if prof is not None:
+            env.update(prof.env)
+        return env
+
+    # ==== a run ===========================================================================================
+    def start(self) -> bool:
+        if self.blocker():
+            return False
+        python = self.python()
+        assert python is not None
+        options = make_options(python, self.device(), self.size(), self.steps_spin.value(), self.run_env())
+        self._number += 1
+        run = _Run(self._number, Cancel(), self.device(), self.size(), self.steps_spin.value())
+        self.run = run
+        self.result = None
+        self._clear_card()
+        self.phases.set_phases(PHASES)
+        for curve in self.curves.values():
+            curve.setData([], [])
+        self.throughput.setText(self.tr("Throughput: —"))
+        self.run_label.setText(self.tr("Starting {python}…").format(python=python))
+        self._plot_timer.start()
+        self._sync()
+        self._pool.start(_Job(run.number, self.runner, options, run.cancel, self._signals))
+        return True
+
+    def cancel(self) -> None:
+        if self.run is not None and not self.run.cancel.cancelled:
+            self.run.cancel.cancel()
+            self.run_label.setText(self.tr("Stopping the check…"))
+            self._sync()
+
+    def _on_event(self, number: int, ev: Any) -> None:
+        run = self.run
+        if run is None or number != run.number or not isinstance(ev, dict):
+            return
+        kind = ev.get("event")
+        if kind == "start":
+            names = ev.get("phases") or list(PHASES)
+            self.phases.set_phases(names)
+            device = ev.get("device_name") or ev.get("device") or ""
+            parts = [self.tr("torch {torch}").format(torch=ev["torch"])] if ev.get("torch") else []
+            if device:
+                parts.append(self.tr("on {device}").format(device=device))
+            parts.append(self.tr("size {size}, {steps} steps").format(size=ev.get("size", run.size),
+                                                                      steps=ev.get("steps", run.steps)))
+            info = " ".join(parts)
+            if str(ev.get("device", "")).startswith("cpu"):
+                info += " — " + self.tr("on the CPU, not the GPU")
+            run.info = info
+            self.run_label.setText(info)
+        elif kind == "phase":
+            name = str(ev.get("name", ""))
+            row = self.phases.row(name)
+            if ev.get("status") == "start":
+                if ev.get("timeout_s"):
+                    run.timeouts[name] = float(ev["timeout_s"])
+                row.start(ev.get("timeout_s"))
+            elif ev.get("status") == "end":
+                row.end(bool(ev.get("ok")), ev.get("seconds"), ev.get("samples_per_s"), ev.get("skipped"),
+                        ev.get("error"))
+                if ev.get("samples_per_s") and not ev.get("skipped"):
+                    run.rates[name] = float(ev["samples_per_s"])
+                    self._show_rates()
+        elif kind == "step":
+            name = str(ev.get("phase", ""))
+            self.phases.row(name).step(int(ev.get("step", 0)), int(ev.get("of", 0)), ev.get("loss"),
+                                       ev.get("samples_per_s"))
+            if ev.get("loss") is not None:
+                xs, ys = run.losses.setdefault(name, ([], []))
+                run.x += 1
+                xs.append(run.x)
+                ys.append(float(ev["loss"]))
+                self._plot_dirty = True
+            if ev.get("samples_per_s"):
+                run.rates[name] = float(ev["samples_per_s"])
+                self._show_rates()
+
+    def _show_rates(self) -> None:
+        run = self.run
+        if run is None:
+            return
+        parts = [self.tr("{phase} {rate:,.0f} samples/s").format(phase=self._short(name), rate=rate)
+                 for name, rate in run.rates.items() if name in ("fp32", "amp")]
+        if "fp32" in run.rates and "amp" in run.rates and run.rates["fp32"] > 0:
+            parts.append(self.tr("AMP ×{x:.2f}").format(x=run.rates["amp"] / run.rates["fp32"]))
+        self.throughput.setText(self.tr("Throughput: {rates}").format(rates=" · ".join(parts) if parts else "—"))
+
+    def _short(self, phase: str) -> str:
+        return {"fp32": self.tr("FP32"), "amp": self.tr("AMP")}.get(phase, phase_title(phase))
+
+    def _redraw(self) -> None:
+        if not self._plot_dirty or self.run is None:
+            return
+        self._plot_dirty = False
+        for name, curve in self.curves.items():
+            xs, ys = self.run.losses.get(name, ([], []))
+            curve.setData(xs, ys)
+
+    def loss_points(self) -> int:
+        """How many loss points the curve shows (for tests)."""
+        return sum(len(c.getData()[0]) if c.getData()[0] is not None else 0 for c in self.curves.values())
+
+    def _on_done(self, number: int, result: Any) -> None:
+        run = self.run
+        if run is None or number != run.number:
+            return
+        self._redraw_now()
+        self._plot_timer.stop()
+        self.run = None
+        if isinstance(result, BaseException):
+            result = SimpleNamespace(passed=False, device="", phases=[], error=self.tr(
+                "The check could not be run: {error}").format(error=f"{type(result).__name__}: {result}"),
+                hung_phase=None, cancelled=run.cancel.cancelled, torch=None, device_name=None)
+        self.result = result
+        self._settle_rows(result, run)
+        self._show_card(result, run)
+        self.run_label.setText(self._summary(result) + (f" ({run.info})" if run.info else "") + " " +
+                               self.tr("See the result below."))
+        self._sync()
+        self.runFinished.emit(result)
+
+    def _redraw_now(self) -> None:
+        self._plot_dirty = True
+        self._redraw()
+
+    def _settle_rows(self, result: Any, run: _Run) -> None:
+        """The result is the truth: rows whose end event never came take it from there."""
+        hung = getattr(result, "hung_phase", None)
+        for p in getattr(result, "phases", None) or []:
+            row = self.phases.row(p.name)
+            if p.name == hung:
+                continue
+            if row.state in ("pending", "running"):
+                row.end(bool(p.ok), p.seconds, p.samples_per_s, p.skipped, p.error)
+        if hung:
+            self.phases.row(hung).hung(run.timeouts.get(hung))
+        for row in self.phases.rows.values():
+            row.finish(bool(getattr(result, "cancelled", False)))
+
+    def _summary(self, result: Any) -> str:
+        from rocmdesk.ui.widgets.sanity_result_card import verdict
+
+        v = verdict(result)
+        return {"passed": self.tr("The check passed."), "failed": self.tr("The check failed."),
+                "hung": self.tr("The check hung and was stopped."),
+                "cancelled": self.tr("The check was cancelled.")}[v]
+
+    def _clear_card(self) -> None:
+        while self.result_layout.count():
+            item = self.result_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().setParent(None)
+                item.widget().deleteLater()
+        self.card = None
+
+    def _show_card(self, result: Any, run: _Run) -> None:
+        self._clear_card()
+        self.card = SanityResultCard(result, run.device, run.size)
+        self.card.goTo.connect(self.go_to)
+        self.result_layout.addWidget(self.card)
+        QTimer.singleShot(0, lambda: self.card is not None and self.scroll.ensureWidgetVisible(self.card, 0, 0))
+
+    def go_to(self, target: str) -> bool:
+        """Select another page of the main window by its key (doctor, pytorch, environments, monitor)."""
+        from PySide6.QtWidgets import QListWidget
+
+        window = self.window()
+        sidebar = window.findChild(QListWidget, "sidebar") if window is not None else None
+        title = PAGE_TITLES.get(target)
+        if sidebar is None or title is None:
+            return False
+        want = QCoreApplication.translate("MainWindow", title)
+        for i in range(sidebar.count()):
+            if sidebar.item(i).text() in (want, title):
+                sidebar.setCurrentRow(i)
+                return True
+        return False
+
+    def shutdown(self, timeout_ms: int = 10000) -> None:
+        """Cancel a run and wait for its worker (the runner ends the child's processes)."""
+        if self.run is not None:
+            self.run.cancel.cancel()
+        self._pool.clear()
+        self._pool.waitForDone(timeout_ms)
+        self._plot_timer.stop()
+        self.gpu_panel.stop()
+        self.gpu_panel.close_monitor()
