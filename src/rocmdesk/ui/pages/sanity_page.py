@@ -330,7 +330,7 @@ class SanityPage(QWidget):
         live.addLayout(curve, 3)
         self.gpu_panel = _plain(SanityGpuPanel(monitor_factory or sysfs_monitor(session)))
         self.gpu_panel.setMinimumWidth(280)
-        live.addWidget(self.gpu_panel, 2)
+        live.addWidget(self.gpu_panel, 2, Qt.AlignmentFlag.AlignTop)
         pb.addLayout(live)
         layout.addWidget(self.progress_box)
 
@@ -356,13 +356,14 @@ class SanityPage(QWidget):
 
         plot = pg.PlotWidget()
         plot.setBackground(self.palette().color(self.backgroundRole()))
-        plot.setMinimumHeight(200)
+        plot.setFixedHeight(260)
         plot.showGrid(x=True, y=True, alpha=0.25)
         plot.setLabel("left", self.tr("loss"))
         plot.setLabel("bottom", self.tr("training step (FP32, then AMP)"))
         plot.setMouseEnabled(x=False, y=False)
         plot.hideButtons()
         plot.addLegend(offset=(-10, 10))
+        plot.setTitle(self.tr("The loss of every training step appears here during a run."), size="9pt")
         self.curves = {
             "fp32": plot.plot([], [], pen=pg.mkPen("#1f6fb4", width=2), name=self.tr("FP32")),
             "amp": plot.plot([], [], pen=pg.mkPen("#d9661a", width=2), name=self.tr("AMP")),
@@ -564,6 +565,8 @@ class SanityPage(QWidget):
         self.phases.set_phases(PHASES)
         for curve in self.curves.values():
             curve.setData([], [])
+        self.plot.setTitle(None)
+        self.plot.enableAutoRange()
         self.throughput.setText(self.tr("Throughput: —"))
         self.run_label.setText(self.tr("Starting {python}…").format(python=python))
         self._plot_timer.start()
@@ -589,9 +592,9 @@ class SanityPage(QWidget):
             parts = [self.tr("torch {torch}").format(torch=ev["torch"])] if ev.get("torch") else []
             if device:
                 parts.append(self.tr("on {device}").format(device=device))
-            parts.append(self.tr("size {size}, {steps} steps").format(size=ev.get("size", run.size),
-                                                                      steps=ev.get("steps", run.steps)))
             info = " ".join(parts)
+            info += " · " + self.tr("{size}, {steps} steps per training phase").format(
+                size=self.size_text(str(ev.get("size", run.size))), steps=ev.get("steps", run.steps))
             if str(ev.get("device", "")).startswith("cpu"):
                 info += " — " + self.tr("on the CPU, not the GPU")
             run.info = info
@@ -633,6 +636,9 @@ class SanityPage(QWidget):
             parts.append(self.tr("AMP ×{x:.2f}").format(x=run.rates["amp"] / run.rates["fp32"]))
         self.throughput.setText(self.tr("Throughput: {rates}").format(rates=" · ".join(parts) if parts else "—"))
 
+    def size_text(self, size: str) -> str:
+        return {"tiny": self.tr("tiny"), "resnet50": self.tr("ResNet-50-like")}.get(size, size)
+
     def _short(self, phase: str) -> str:
         return {"fp32": self.tr("FP32"), "amp": self.tr("AMP")}.get(phase, phase_title(phase))
 
@@ -662,8 +668,14 @@ class SanityPage(QWidget):
         self.result = result
         self._settle_rows(result, run)
         self._show_card(result, run)
-        self.run_label.setText(self._summary(result) + (f" ({run.info})" if run.info else "") + " " +
-                               self.tr("See the result below."))
+        summary = self._summary(result)
+        if run.info:
+            summary = self.tr("{summary} — {info}.").format(summary=summary, info=run.info)
+        else:
+            summary += "."
+        self.run_label.setText(summary + " " + self.tr("The result is below."))
+        if not run.losses:
+            self.plot.setTitle(self.tr("No training step ran."), size="9pt")
         self._sync()
         self.runFinished.emit(result)
 
@@ -689,9 +701,9 @@ class SanityPage(QWidget):
         from rocmdesk.ui.widgets.sanity_result_card import verdict
 
         v = verdict(result)
-        return {"passed": self.tr("The check passed."), "failed": self.tr("The check failed."),
-                "hung": self.tr("The check hung and was stopped."),
-                "cancelled": self.tr("The check was cancelled.")}[v]
+        return {"passed": self.tr("The check passed"), "failed": self.tr("The check failed"),
+                "hung": self.tr("The check hung and was stopped"),
+                "cancelled": self.tr("The check was cancelled")}[v]
 
     def _clear_card(self) -> None:
         while self.result_layout.count():

@@ -5,6 +5,8 @@ The rows only show; the page feeds them the runner's events (``start`` / ``end``
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QGridLayout, QProgressBar, QWidget
 
@@ -98,7 +100,7 @@ class PhaseRow:
         if skipped:
             reason = skipped if isinstance(skipped, str) else (error or "")
             self._look("skipped", self._tr("skipped: {reason}").format(reason=reason) if reason
-                       else self._tr("skipped"))
+                       else self._tr("skipped"), BAR_STEPS)
             return
         if ok:
             parts = [self._tr("passed")]
@@ -122,10 +124,12 @@ class PhaseRow:
             self._look("stopped", self._tr("cancelled") if cancelled else self._tr("stopped: the check ended here"),
                        self._value())
         elif self.state == "pending":
-            self._look("not-run", self._tr("not run"))
+            self._look("not-run", self._tr("not run"), 0)
 
     def _value(self) -> int:
-        return max(self.bar.value(), 0) if self.bar.maximum() else 0
+        """Where a phase that ended badly stopped; a full bar (in the state's colour) when it had no steps."""
+        value = self.bar.value() if self.bar.maximum() else 0
+        return value if value > 0 else BAR_STEPS
 
 
 class PhaseList(QWidget):
@@ -142,9 +146,14 @@ class PhaseList(QWidget):
         self.set_phases(PHASES)
 
     def set_phases(self, names: list[str] | tuple[str, ...]) -> None:
+        if list(names) == list(self.rows):
+            self.reset()
+            return
         for row in self.rows.values():
             for w in (row.title, row.bar, row.status):
                 self.grid.removeWidget(w)
+                w.hide()  # now: a deferred delete waits for the event loop
+                w.setParent(None)
                 w.deleteLater()
         self.rows = {}
         for i, name in enumerate(names):
@@ -163,9 +172,16 @@ class PhaseList(QWidget):
         return {name: row.state for name, row in self.rows.items()}
 
 
+_EXCEPTION_LINE = re.compile(r"^[\w.]*(Error|Exception|Interrupt)\b.*:")
+
+
 def error_line(text: str) -> str:
-    """The line of an error that says what went wrong: the last one of a traceback."""
-    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    return lines[-1].strip() if lines else text
+    """The line of an error that says what went wrong: the last ``SomethingError: ...`` line (a traceback's
+    end; HIP's own message is followed by advice lines), else the last line."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    for line in reversed(lines):
+        if _EXCEPTION_LINE.match(line):
+            return line
+    return lines[-1] if lines else text
 
 

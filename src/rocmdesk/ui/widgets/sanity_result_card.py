@@ -91,14 +91,11 @@ def reason(result: Any) -> str:
             phase=phase_title(result.hung_phase))
     fall = loss_fall(result)
     if v == "passed":
-        trained = [phase_title(p.name) for p in phases(result) if getattr(p, "ok", False)
-                   and not getattr(p, "skipped", None) and p.name in ("fp32", "amp")]
-        text = _tr("Every phase passed.")
+        skipped = [phase_title(p.name) for p in phases(result) if getattr(p, "skipped", None)]
+        text = _tr("Every phase passed.") if not skipped else _tr("Every phase that ran passed.")
         if fall is not None:
-            text = _tr("Every phase passed, and the loss fell from {a:.3f} to {b:.3f} (÷{f:.1f}).").format(
+            text = text[:-1] + " " + _tr("and the loss fell from {a:.3f} to {b:.3f} ({f:.1f}× lower).").format(
                 a=result.loss_first, b=result.loss_last, f=fall)
-        if trained:
-            text += " " + _tr("Trained: {phases}.").format(phases=", ".join(trained))
         return text
     bad = failed_phase(result)
     error = getattr(bad, "error", None) if bad is not None else None
@@ -179,7 +176,7 @@ def facts(result: Any, size: str = "tiny") -> list[tuple[str, str]]:
     if getattr(result, "loss_first", None) is not None and getattr(result, "loss_last", None) is not None:
         text = f"{result.loss_first:.3f} → {result.loss_last:.3f}"
         if fall is not None:
-            text += " " + _tr("(÷{f:.1f})").format(f=fall)
+            text += " " + _tr("({f:.1f}× lower)").format(f=fall)
         rows.append((_tr("Loss, first → last"), text))
     peak, reserved = getattr(result, "peak_mem_bytes", None), getattr(result, "peak_reserved_bytes", None)
     if peak is not None or reserved is not None:
