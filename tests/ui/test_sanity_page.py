@@ -477,3 +477,52 @@ def test_the_real_tiny_check_in_the_real_cpu_torch_venv_passes(open_page, qtbot,
     assert states["fp32"] == "passed" and states["device"] == "passed"
     assert page.loss_points() > 0 and res.loss_last < res.loss_first
     assert "CPU-only build" in page.card.next_label.text()  # auto on a CPU wheel: go get a ROCm one
+
+
+# ---- the card's rules on their own ---------------------------------------------------------------------------
+def test_the_error_line_is_the_one_that_names_the_error():
+    from rocmdesk.ui.widgets.sanity_phases import error_line
+
+    tb = ('Traceback (most recent call last):\n  File "check.py", line 3, in <module>\n    x.cuda()\n'
+          "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB\n")
+    assert error_line(tb) == "torch.OutOfMemoryError: HIP out of memory. Tried to allocate 2.00 GiB"
+    assert error_line("killed by signal 9") == "killed by signal 9"
+
+
+@pytest.mark.parametrize("res, target, words", [
+    (result(passed=False, error="torch.OutOfMemoryError: HIP out of memory",
+            phases=[PhaseResult("fp32", False, 1.0, None, None, "torch.OutOfMemoryError: HIP out of memory")]),
+     "monitor", "out of memory"),
+    (result(passed=False, phases=[PhaseResult("numeric", False, 0.1, None, None, "matmul differs by 3.2e+01")]),
+     "environments", "HSA_OVERRIDE_GFX_VERSION"),
+    (result(passed=False, device="cpu", torch="2.13.0+rocm7.2", device_name="CPU"), "pytorch", "sees no GPU"),
+    (result(passed=False, loss_first=2.3, loss_last=2.2), "doctor", "Doctor"),
+    (result(passed=False, cancelled=True), None, "Start"),
+])
+def test_next_steps(res, target, words):
+    step = next_step(res)
+    assert step.target == target and words in step.text
+
+
+def test_a_loss_that_did_not_fall_is_the_reason():
+    from rocmdesk.ui.widgets.sanity_result_card import reason
+
+    assert reason(result(passed=False, loss_first=2.3, loss_last=2.2)) == "The loss did not fall enough: 2.300 → 2.200."
+
+
+def test_a_killed_check_leaves_the_running_phase_stopped(open_page, qtbot):
+    def killed(options, on_event=None, cancel=None):
+        on_event({"event": "start", "device": GPU, "size": "tiny", "steps": STEPS,
+                  "phases": ["device", "numeric", "fp32", "amp"], "torch": TORCH, "device_name": GPU_NAME})
+        on_event({"event": "phase", "name": "device", "status": "start", "timeout_s": 60})
+        on_event({"event": "phase", "name": "device", "status": "end", "ok": True, "seconds": 0.2,
+                  "samples_per_s": None, "skipped": None, "error": None})
+        on_event({"event": "phase", "name": "numeric", "status": "start", "timeout_s": 60})
+        return result(passed=False, error="the check's python was killed by signal 9 (SIGKILL)",
+                      phases=[PhaseResult("device", True, 0.2, None, None, None)])
+
+    page = open_page(runner=killed)
+    run_to_end(page, qtbot)
+    assert page.phases.states() == {"device": "passed", "numeric": "stopped", "fp32": "not-run", "amp": "not-run"}
+    assert "the check ended here" in page.phases.row("numeric").status.text()
+    assert "killed by signal 9" in page.card.reason.text() and page.card.verdict.text() == "Failed"

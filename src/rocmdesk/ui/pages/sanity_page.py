@@ -191,6 +191,7 @@ class SanityPage(QWidget):
         self._plot_timer.setInterval(PLOT_EVERY_MS)
         self._plot_timer.timeout.connect(self._redraw)
         self._plot_dirty = False
+        self._autorange = False
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
@@ -369,6 +370,7 @@ class SanityPage(QWidget):
             "amp": plot.plot([], [], pen=pg.mkPen("#d9661a", width=2), name=self.tr("AMP")),
         }
         plot.setAccessibleName(self.tr("Loss curve"))
+        plot.setXRange(0, 2 * default_steps(), padding=0)  # whole steps on an empty plot, not 0.1 … 0.9
         return plot
 
     def store(self):
@@ -410,12 +412,15 @@ class SanityPage(QWidget):
         host = self.session.host
         return bool(self.session.simulate) or (host is not None and host.simulated) or self.session.root is not None
 
+    def choose_text(self) -> str:
+        return self.tr("Choose a profile or a venv folder.") if self.profiles else self.tr("Choose a venv folder.")
+
     def blocker(self) -> str:
         """Why Start is off, in words ('' when it may start)."""
         if self.running():
             return self.tr("A check is running.")
         if not self.venv():
-            return self.tr("Choose a profile or a venv folder.")
+            return self.choose_text()
         if self.python() is None:
             return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(
                 venv=self.venv())
@@ -448,7 +453,7 @@ class SanityPage(QWidget):
 
         venv = self.venv()
         if not venv:
-            return self.tr("Choose a profile or a venv folder.")
+            return self.choose_text()
         py = self.python()
         if py is None:
             return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(venv=venv)
@@ -566,7 +571,8 @@ class SanityPage(QWidget):
         for curve in self.curves.values():
             curve.setData([], [])
         self.plot.setTitle(None)
-        self.plot.enableAutoRange()
+        self.plot.setXRange(0, 2 * run.steps, padding=0)
+        self._autorange = False
         self.throughput.setText(self.tr("Throughput: —"))
         self.run_label.setText(self.tr("Starting {python}…").format(python=python))
         self._plot_timer.start()
@@ -646,6 +652,9 @@ class SanityPage(QWidget):
         if not self._plot_dirty or self.run is None:
             return
         self._plot_dirty = False
+        if not self._autorange and self.run.losses:
+            self.plot.enableAutoRange()  # the first points: the axes follow the data from now on
+            self._autorange = True
         for name, curve in self.curves.items():
             xs, ys = self.run.losses.get(name, ([], []))
             curve.setData(xs, ys)
