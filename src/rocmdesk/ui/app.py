@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QLibraryInfo, QLocale, Qt, QTranslator
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from rocmdesk import __version__
@@ -36,6 +36,13 @@ def create_app(argv: list[str]) -> QApplication:
     app.setOrganizationDomain("rocmdesk.invalid")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("rocmdesk")
+    # the window icon: the packaged hicolor files, else the theme's (the .deb puts them in /usr/share/icons)
+    from rocmdesk.resources import APP_ID, icon_files
+
+    icon = QIcon()
+    for path in icon_files():
+        icon.addFile(str(path))
+    app.setWindowIcon(icon if not icon.isNull() else QIcon.fromTheme(APP_ID))
     _install_translators(app)
     return app
 
