@@ -43,6 +43,155 @@ def _gpus_from_rocminfo(report: Any) -> list[Gpu]:
     return gpus
 
 
+# pci.ids chip names that rocmdesk's device table files under another codename
+_CODENAME_ALIASES = {"ellesmere": "polaris10", "baffin": "polaris11", "lexa": "polaris12"}
+
+
+def _with_support(gpu: Gpu) -> Gpu:
+    from rocmdesk import knowledge
+
+    if gpu.gfx:
+        gpu.support = knowledge.support_for(gpu.gfx)
+    return gpu
+
+
+def _gfx_for_codename(codename: str | None) -> str | None:
+    """The gfx target of a chip lspci named without ids ("Vega 20"), when the name tells one."""
+    from rocmdesk import knowledge
+
+    if not codename:
+        return None
+    codename = _CODENAME_ALIASES.get(codename, codename)
+    found = {e.gfx for e in knowledge.all_devices() if e.codename.replace("_", "") == codename and e.gfx}
+    return found.pop() if len(found) == 1 else None
+
+
+def _gpus_from_lspci(report: Any) -> list[Gpu]:
+    from rocmdesk import knowledge
+    from rocmdesk.machine.names import marketing_name
+
+    gpus: list[Gpu] = []
+    for dev in report.amd_gpus:
+        entry = knowledge.device(dev.device_id, dev.revision) if dev.device_id else None
+        name, name_source = marketing_name(None, dev.device_id, dev.revision)
+        if name is None and dev.device_name and dev.device_name != "Device":
+            name, name_source = dev.device_name, "lspci"
+        gfx = entry.gfx if entry is not None and entry.gfx else None
+        gfx_source = "device_id" if gfx else None
+        if gfx is None and dev.device_id is None:
+            gfx = _gfx_for_codename(dev.codename)
+            gfx_source = "lspci-name" if gfx else None
+        gpus.append(_with_support(Gpu(
+            index=len(gpus), name=name, gfx=gfx, gfx_reported=None, device_id=dev.device_id,
+            revision=dev.revision, pci_slot=dev.slot, vram_total_bytes=None, kfd_node=None,
+            apu=(entry.kind == "apu") if entry is not None else None,
+            subsystem_vendor=dev.subsystem_vendor_id, subsystem_device=dev.subsystem_device_id,
+            gfx_source=gfx_source, name_source=name_source,
+            family=entry.family if entry is not None else None, kind=entry.kind if entry is not None else None,
+        )))
+    return gpus
+
+
+def _inspect_lspci(parsed: Any, result: dict[str, Any]) -> None:
+    result["error"] = None
+    result["gpus"] = [asdict(g) for g in _gpus_from_lspci(parsed)]
+    result["devices"] = [d.to_json() for d in parsed.amd_gpus]
+    result["truncated"] = parsed.truncated
+    result["warnings"] = list(parsed.warnings)
+    summary = [f"{len(parsed.devices)} PCI device(s), {len(parsed.amd_gpus)} AMD GPU(s)"]
+    for dev, gpu in zip(parsed.amd_gpus, result["gpus"]):
+        driver = dev.driver or (("modules: " + ", ".join(dev.modules)) if dev.modules else None)
+        summary.append(f"{dev.slot}: {gpu['name'] or dev.device_name or '?'}"
+                       + (f" [{dev.vendor_id}:{dev.device_id}]" if dev.device_id else "")
+                       + (f", driver {driver}" if driver else ""))
+        if parsed.with_drivers and dev.driver is None:
+            result["warnings"].append(f"{dev.slot}: no kernel driver is bound to this GPU (amdgpu is not loaded for it)")
+    result["summary"] = summary
+
+
+def _inspect_collect_env(parsed: Any, result: dict[str, Any]) -> None:
+    gpus = []
+    for g in parsed.gpus:
+        gpus.append(_with_support(Gpu(
+            index=len(gpus), name=g.name, gfx=g.gfx, gfx_reported=g.gfx, device_id=None, revision=None,
+            pci_slot=None, vram_total_bytes=g.total_memory_mb * 2**20 if g.total_memory_mb else None,
+            kfd_node=None, apu=None, gfx_source="torch" if g.gfx else None, name_source="torch" if g.name else None,
+        )))
+    result["gpus"] = [asdict(g) for g in gpus]
+    result["error"] = None
+    result["torch"] = {
+        "version": parsed.torch_version, "wheel_kind": parsed.wheel_kind, "rocm_build": parsed.rocm_build,
+        "rocm_build_version": parsed.rocm_build_version, "hip_runtime": parsed.hip_runtime,
+        "cuda_build": parsed.cuda_build, "cuda_available": parsed.cuda_available, "arch_list": parsed.arch_list,
+    }
+    result["record"] = parsed.to_json()
+    result["truncated"] = parsed.truncated
+    warnings = list(parsed.warnings)
+    if parsed.wheel_kind == "cpu":
+        warnings.append("this PyTorch is a CPU-only build: it cannot use any GPU; install a ROCm wheel")
+    elif parsed.wheel_kind == "cuda":
+        warnings.append("this PyTorch is a CUDA (NVIDIA) build: on an AMD GPU it needs a ROCm wheel")
+    targets = [g.gfx for g in parsed.gpus if g.gfx] + [t for t in parsed.gcn_arch_names if t]
+    if parsed.arch_list:
+        for gfx in dict.fromkeys(targets):
+            if gfx not in parsed.arch_list:
+                warnings.append(f"{gfx} is not in this wheel's arch list ({', '.join(parsed.arch_list)}): "
+                                "expect 'HIP error: invalid device function'")
+    result["warnings"] = warnings
+    summary = []
+    if parsed.torch_version:
+        summary.append(f"PyTorch {parsed.torch_version} ({parsed.wheel_kind or 'unknown'} build"
+                       + (f", ROCm {parsed.rocm_build_version}" if parsed.rocm_build_version else "") + ")")
+    if parsed.cuda_available is not None:
+        summary.append(f"GPU available to torch: {'yes' if parsed.cuda_available else 'no'}")
+    if parsed.arch_list:
+        summary.append("wheel arch list: " + ", ".join(parsed.arch_list))
+    if parsed.os:
+        summary.append(f"OS: {parsed.os}" + (" [WSL]" if parsed.wsl else ""))
+    result["summary"] = summary
+
+
+def _inspect_kernel_log(parsed: Any, result: dict[str, Any]) -> None:
+    result["events"] = [
+        {k: e.to_json()[k] for k in ("kind", "severity", "line_no", "timestamp", "device", "message", "details")}
+        for e in parsed.events
+    ]
+    result["record"] = {k: v for k, v in parsed.to_json().items() if k != "events"}
+    result["truncated"] = parsed.truncated
+    result["warnings"] = list(parsed.warnings)
+    first = next((e for e in parsed.events if e.severity == "error"), None)
+    result["error"] = {"kind": first.kind, "message": first.message, "line": first.line_no} if first else None
+    counts: dict[str, int] = {}
+    for e in parsed.events:
+        counts[e.kind] = counts.get(e.kind, 0) + 1
+    summary = [f"{parsed.line_count} line(s), {len(parsed.events)} GPU/IOMMU event(s)"
+               + (f"; kernel {parsed.kernel_release}" if parsed.kernel_release else "")]
+    summary += [f"{kind}: {n}x" for kind, n in counts.items()]
+    result["summary"] = summary
+
+
+def _inspect_traceback(parsed: Any, result: dict[str, Any]) -> None:
+    exc = parsed.exception
+    result["record"] = parsed.to_json()
+    result["signals"] = [{"kind": s.kind, "line_no": s.line_no, "text": s.text, "details": s.details}
+                         for s in parsed.signals]
+    result["truncated"] = parsed.truncated
+    result["warnings"] = list(parsed.warnings)
+    kind = parsed.signals[0].kind if parsed.signals else "python-exception"
+    if exc is not None:
+        message = f"{exc.type}: {exc.message}" if exc.message else exc.type
+    else:
+        message = parsed.signals[0].text if parsed.signals else ""
+    result["error"] = {"kind": kind, "message": message}
+    summary = []
+    if exc is not None:
+        where = exc.frames[-1] if exc.frames else None
+        summary.append(f"{exc.type}" + (f" in {where.function} ({where.file}:{where.line})" if where else "")
+                       + (f"; {len(parsed.exceptions)} chained" if len(parsed.exceptions) > 1 else ""))
+    summary += [f"{s.kind} (line {s.line_no})" for s in parsed.signals[:10]]
+    result["summary"] = summary
+
+
 def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
     """Recognize the format of ``data`` and return a JSON-ready summary; raises FormatError."""
     from rocmdesk import formats
@@ -78,4 +227,12 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
         result["truncated"] = parsed.truncated
         result["error"] = {"kind": "tool-error", "message": "; ".join(parsed.errors)} if parsed.errors else None
         result["warnings"] = list(parsed.warnings)
+    elif fmt == "lspci":
+        _inspect_lspci(parsed, result)
+    elif fmt == "collect_env":
+        _inspect_collect_env(parsed, result)
+    elif fmt == "kernel-log":
+        _inspect_kernel_log(parsed, result)
+    elif fmt == "traceback":
+        _inspect_traceback(parsed, result)
     return result
