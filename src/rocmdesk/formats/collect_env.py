@@ -81,7 +81,7 @@ _SNIFF_KEYS = re.compile(
 )
 _KV_RE = re.compile(r"^([A-Za-z][A-Za-z0-9 _.()/-]{0,60}?):\s*(.*)$")
 _NA = {"", "n/a", "na", "none", "could not collect", "no cuda", "unknown"}
-_PKG_RE = re.compile(r"^\[(pip3?|conda)\]\s+(\S+?)(?:==|\s+)(\S+)")
+_PKG_RE = re.compile(r"^\[(pip3?|conda)\]\s+(\S+?)(?:==|\s+)(\d\S*)")
 _ENV_RE = re.compile(r"^([A-Z][A-Z0-9_]{1,60})=(.*)$")
 _GPU_LINE_RE = re.compile(r"^GPU \d{1,3}:\s*(.+)$")
 _ARCH_LIST_RE = re.compile(r"\[\s*'gfx[0-9a-z]+'(?:\s*,\s*'[\w:+-]{2,40}'){0,60}\s*,?\s*\]")

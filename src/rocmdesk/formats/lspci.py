@@ -60,7 +60,7 @@ GPU_CLASS_NAMES = {"vga compatible controller", "3d controller", "display contro
 _DEVICE_RE = re.compile(
     r"^(?P<prefix>.{0,40}?)(?<![0-9a-fA-F:])"
     r"(?P<slot>(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-1][0-9a-fA-F]\.[0-7])\s+"
-    r"(?P<cls>[A-Za-z][A-Za-z0-9 /&,.()+-]{1,60}?)(?:\s+\[(?P<clsid>[0-9a-fA-F]{4})\])?:\s+(?P<rest>\S.*)$"
+    r"(?P<cls>[A-Za-z0-9][A-Za-z0-9 /&,.()+-]{1,60}?)(?:\s+\[(?P<clsid>[0-9a-fA-F]{4})\])?:\s+(?P<rest>\S.*)$"
 )
 _IOMMU_RE = re.compile(r"IOMMU Group (\d{1,6})", re.I)
 _IDS_RE = re.compile(r"\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]")
