@@ -142,3 +142,106 @@ def test_detect_loads_only_what_it_needs(tmp_path):
     subprocess.run(argv, env=env, check=True, capture_output=True)  # first run builds the tree
     out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True)
     assert out.stdout.strip() == ""
+
+
+# --- inspect: collect_env, lspci, kernel log, traceback -----------------------------------
+
+
+def test_inspect_lspci_names_the_gpu_from_its_id(capsys, tmp_path):
+    f = tmp_path / "lspci.txt"
+    f.write_text("2f:00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. [AMD/ATI] Device [1002:744c] (rev c8)\n"
+                 "\tKernel driver in use: amdgpu\n"
+                 "30:00.0 Ethernet controller [0200]: Intel Corporation I211 Gigabit Network Connection [8086:1539]\n")
+    code, out, _ = run(capsys, "inspect", str(f), "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["format"] == "lspci" and data["error"] is None
+    gpu = data["gpus"][0]
+    assert gpu["device_id"] == "744c" and gpu["gfx"] == "gfx1100" and gpu["pci_slot"] == "0000:2f:00.0"
+    assert gpu["name"] and gpu["support"]["status"]
+    assert data["devices"][0]["driver"] == "amdgpu" and any("amdgpu" in s for s in data["summary"])
+    code, out, _ = run(capsys, "inspect", str(f))
+    assert code == EXIT_OK and "GPU 0:" in out and "gfx1100" in out
+
+
+def test_inspect_lspci_without_a_bound_driver_warns(capsys, tmp_path):
+    f = tmp_path / "lspci.txt"
+    f.write_text("03:00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. [AMD/ATI] Navi 23 [1002:73ff] (rev c1)\n"
+                 "\tKernel modules: amdgpu\n")
+    data = json.loads(run(capsys, "inspect", str(f), "--json")[1])
+    assert any("no kernel driver" in w for w in data["warnings"])
+
+
+def test_inspect_collect_env(capsys, tmp_path):
+    f = tmp_path / "env.txt"
+    f.write_text("PyTorch version: 2.13.0+cpu\nIs debug build: False\nCUDA used to build PyTorch: None\n"
+                 "ROCM used to build PyTorch: N/A\nIs CUDA available: False\nGPU models and configuration: No CUDA\n")
+    code, out, _ = run(capsys, "inspect", str(f), "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["format"] == "collect_env"
+    assert data["torch"]["wheel_kind"] == "cpu" and data["record"]["torch_version"] == "2.13.0+cpu"
+    assert any("CPU-only" in w for w in data["warnings"])
+    code, out, _ = run(capsys, "inspect", str(f))
+    assert "CPU-only" in out
+
+
+def test_inspect_collect_env_sample(capsys, realdata):
+    sample = realdata / "torch-collect-env" / "w7900-epyc9274f-vllm-trimmed-torch2.6-rocm6.2.txt"
+    data = json.loads(run(capsys, "inspect", str(sample), "--json")[1])
+    assert data["torch"]["rocm_build_version"] == "6.2" and data["gpus"][0]["gfx"] == "gfx1100"
+
+
+def test_inspect_kernel_log(capsys, tmp_path):
+    f = tmp_path / "dmesg.txt"
+    f.write_text("[  822.5] [drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=1, emitted seq=3\n"
+                 "[  822.6] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n")
+    code, out, _ = run(capsys, "inspect", str(f), "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["format"] == "kernel-log"
+    assert [e["kind"] for e in data["events"]] == ["ring-timeout", "gpu-reset"]
+    assert data["error"]["kind"] == "ring-timeout" and data["events"][0]["line_no"] == 1
+    code, out, _ = run(capsys, "inspect", str(f))
+    assert "error: ring-timeout" in out
+
+
+def test_inspect_traceback(capsys, tmp_path):
+    f = tmp_path / "tb.txt"
+    f.write_text('Traceback (most recent call last):\n  File "/home/u/t.py", line 3, in <module>\n'
+                 "    torch.ones(1).cuda()\nRuntimeError: HIP error: invalid device function\n")
+    code, out, _ = run(capsys, "inspect", str(f), "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["format"] == "traceback"
+    assert data["error"] == {"kind": "invalid-device-function",
+                             "message": "RuntimeError: HIP error: invalid device function"}
+    assert data["record"]["exceptions"][0]["frames"][0]["line"] == 3
+    code, out, _ = run(capsys, "inspect", str(f))
+    assert "error: invalid-device-function" in out
+
+
+def test_inspect_pasted_error_on_stdin(capsys, monkeypatch):
+    import io
+
+    stdin = io.TextIOWrapper(io.BytesIO(b"RuntimeError: No HIP GPUs are available\n"))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code, out, _ = run(capsys, "inspect", "-", "--json")
+    data = json.loads(out)
+    assert code == EXIT_OK and data["error"]["kind"] == "no-hip-gpus"
+
+
+def test_inspect_huge_and_random_inputs_answer_fast(capsys, tmp_path):
+    import random
+    import time
+
+    big = tmp_path / "big.log"
+    line = b"[   10.000000] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
+    big.write_bytes(line * (50 * 2**20 // len(line)) + b"[ 99.0] amdgpu 0000:03:00.0: amdgpu: GPU fell off the bus\n")
+    t = time.perf_counter()
+    code, out, _ = run(capsys, "inspect", str(big), "--json")
+    assert time.perf_counter() - t < 3
+    data = json.loads(out)
+    assert code == EXIT_OK and data["truncated"] and data["error"]["kind"] == "gpu-lost"
+    noise = tmp_path / "noise.bin"
+    noise.write_bytes(random.Random(7).randbytes(5 * 2**20))
+    t = time.perf_counter()
+    code, _, err = run(capsys, "inspect", str(noise))
+    assert time.perf_counter() - t < 3
+    assert code == EXIT_INPUT and "binary" in err and "Traceback" not in err
