@@ -9,7 +9,13 @@ import pytest
 
 from rocmdesk import formats
 from rocmdesk.formats import FormatError
-from rocmdesk.formats.kernel_log import EVENT_KINDS, MAX_EVENTS, KernelLog, parse_kernel_log, sniff_score
+from rocmdesk.formats.kernel_log import (
+    EVENT_KINDS,
+    MAX_EVENTS,
+    KernelLog,
+    parse_kernel_log,
+    sniff_score,
+)
 
 DMESG = """\
 [    0.000000] Linux version 6.8.0-45-generic (buildd@lcy02) (gcc 13.2.0) #45-Ubuntu SMP

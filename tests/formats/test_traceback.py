@@ -8,7 +8,13 @@ import pytest
 
 from rocmdesk import formats
 from rocmdesk.formats import FormatError
-from rocmdesk.formats.traceback import SIGNAL_KINDS, TracebackReport, find_signals, parse_traceback, sniff_score
+from rocmdesk.formats.traceback import (
+    SIGNAL_KINDS,
+    TracebackReport,
+    find_signals,
+    parse_traceback,
+    sniff_score,
+)
 
 HIP_INVALID = """\
 Traceback (most recent call last):

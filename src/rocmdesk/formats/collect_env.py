@@ -77,7 +77,7 @@ _SNIFF_KEYS = re.compile(
     r"^(?:PyTorch version|Is debug build|CUDA used to build PyTorch|ROCM used to build PyTorch|HIP runtime version"
     r"|MIOpen runtime version|Is CUDA available|GPU models and configuration|Is XNNPACK available"
     r"|CUDA_MODULE_LOADING set to|Python platform|Versions of relevant libraries|Collecting environment information)",
-    re.M,
+    re.MULTILINE,
 )
 _KV_RE = re.compile(r"^([A-Za-z][A-Za-z0-9 _.()/-]{0,60}?):\s*(.*)$")
 _NA = {"", "n/a", "na", "none", "could not collect", "no cuda", "unknown"}
@@ -237,7 +237,7 @@ def _finish(env: CollectEnv) -> None:
         p = env.python_platform
         k = re.match(r"Linux-(.+?)-(?:x86_64|aarch64|ppc64le|s390x)(?:-|$)", p)
         env.kernel_release = k.group(1) if k else None
-        env.wsl = bool(re.search(r"microsoft|WSL", p, re.I))
+        env.wsl = bool(re.search(r"microsoft|WSL", p, re.IGNORECASE))
     for entry in env.gpu_models:
         env.gpus.append(_gpu(entry))
     for gfx in env.gcn_arch_names:

@@ -95,43 +95,43 @@ class _Rule:
 
 
 _RULES: tuple[_Rule, ...] = (
-    _Rule("gpu-removed", "error", re.compile(r"physically removed", re.I)),
-    _Rule("gpu-lost", "error", re.compile(r"fell off the bus|device lost(?: from bus)?\b|GPU is lost|GPU lost\b", re.I)),
-    _Rule("ring-timeout", "error", re.compile(r"\bring (?P<ring>[\w.]{1,32}) timeout", re.I)),
-    _Rule("mes-timeout", "error", re.compile(r"MES failed to respon[sd]|MES ring buffer is full", re.I)),
+    _Rule("gpu-removed", "error", re.compile(r"physically removed", re.IGNORECASE)),
+    _Rule("gpu-lost", "error", re.compile(r"fell off the bus|device lost(?: from bus)?\b|GPU is lost|GPU lost\b", re.IGNORECASE)),
+    _Rule("ring-timeout", "error", re.compile(r"\bring (?P<ring>[\w.]{1,32}) timeout", re.IGNORECASE)),
+    _Rule("mes-timeout", "error", re.compile(r"MES failed to respon[sd]|MES ring buffer is full", re.IGNORECASE)),
     _Rule("page-fault", "error", re.compile(
-        r"\[(?P<hub>(?:gfx|mm|vm)hub\d?)\] (?:retry |no-retry )?page fault|[A-Z]*VM_L2_PROTECTION_FAULT", re.I)),
+        r"\[(?P<hub>(?:gfx|mm|vm)hub\d?)\] (?:retry |no-retry )?page fault|[A-Z]*VM_L2_PROTECTION_FAULT", re.IGNORECASE)),
     _Rule("gpu-reset", "warning", re.compile(
-        r"GPU reset|gpu_recover|GPU recovery|\bring reset\b|(?:MODE[012]|BACO|PCI(?:e)? FLR) reset", re.I)),
+        r"GPU reset|gpu_recover|GPU recovery|\bring reset\b|(?:MODE[012]|BACO|PCI(?:e)? FLR) reset", re.IGNORECASE)),
     _Rule("firmware-load-failed", "error", re.compile(
         r"Direct firmware load for (?P<fw>\S+) failed(?: with error (?P<err>-?\d+))?"
         r"|(?:failed|fail) to (?:load|init(?:ialize)?) (?:\w+ )?(?:firmware|microcode)"
-        r"|firmware (?:load(?:ing)?|init(?:ialization)?) failed|(?:psp|smu) firmware loading failed", re.I)),
+        r"|firmware (?:load(?:ing)?|init(?:ialization)?) failed|(?:psp|smu) firmware loading failed", re.IGNORECASE)),
     _Rule("probe-failed", "error", re.compile(
         r"probe of (?P<slot>\S+) failed(?: with error (?P<err>-?\d+))?|Fatal error during GPU init"
-        r"|amdgpu_device_ip_init failed|kgd2kfd_probe failed", re.I)),
+        r"|amdgpu_device_ip_init failed|kgd2kfd_probe failed", re.IGNORECASE)),
     _Rule("pcie-atomics", "error", re.compile(
-        r"skipped device (?P<vendor>[0-9a-f]{4}):(?P<did>[0-9a-f]{4}), PCI rejects atomics", re.I)),
+        r"skipped device (?P<vendor>[0-9a-f]{4}):(?P<did>[0-9a-f]{4}), PCI rejects atomics", re.IGNORECASE)),
     _Rule("kfd-unsupported", "error", re.compile(
         r"DID (?P<did>[0-9a-f]{4}) is missing in supported_devices|not supported in kfd"
-        r"|kfd.{0,80}\bdevice\b.{0,80}not supported|kfd.{0,40}not supported", re.I)),
+        r"|kfd.{0,80}\bdevice\b.{0,80}not supported|kfd.{0,40}not supported", re.IGNORECASE)),
     _Rule("iommu-fault", "error", re.compile(
-        r"IO_PAGE_FAULT|DMAR: \[DMA (?:Read|Write)|DMAR: DRHD: handling fault|iommu.{0,40}\bfault", re.I)),
+        r"IO_PAGE_FAULT|DMAR: \[DMA (?:Read|Write)|DMAR: DRHD: handling fault|iommu.{0,40}\bfault", re.IGNORECASE)),
     _Rule("iommu-info", "info", re.compile(
         r"iommu: Default domain type: (?P<mode>\w+)|AMD-Vi:|DMAR: IOMMU enabled|\biommu[=:]"
-        r"|\bIOMMU\b.{0,60}(?:enabled|disabled|not found|passthrough)", re.I)),
+        r"|\bIOMMU\b.{0,60}(?:enabled|disabled|not found|passthrough)", re.IGNORECASE)),
     _Rule("amdgpu-initialized", "info", re.compile(r"\[drm\] Initialized amdgpu (?P<version>\d+\.\d+\.\d+)")),
-    _Rule("kfd-device-added", "info", re.compile(r"kfd.{0,40}added device (?P<vendor>[0-9a-f]{4}):(?P<did>[0-9a-f]{4})", re.I)),
+    _Rule("kfd-device-added", "info", re.compile(r"kfd.{0,40}added device (?P<vendor>[0-9a-f]{4}):(?P<did>[0-9a-f]{4})", re.IGNORECASE)),
     _Rule("amdgpu-error", "error", re.compile(
-        r"(?:amdgpu|\bdrm|\bkfd).{0,200}?(?:\*ERROR\*|\berror\b|\bfailed\b)", re.I)),
+        r"(?:amdgpu|\bdrm|\bkfd).{0,200}?(?:\*ERROR\*|\berror\b|\bfailed\b)", re.IGNORECASE)),
 )
 # A cheap test before the rules: lines without any of these words hold no event.
 _CANDIDATE_RE = re.compile(
-    r"amdgpu|kfd|drm|gpu|ring|hub|fault|firmware|probe|iommu|AMD-Vi|DMAR|removed|bus", re.I
+    r"amdgpu|kfd|drm|gpu|ring|hub|fault|firmware|probe|iommu|AMD-Vi|DMAR|removed|bus", re.IGNORECASE
 )
 _VERSION_RE = re.compile(r"Linux version (\S+)")
 _CMDLINE_RE = re.compile(r"(?:Kernel )?[Cc]ommand line: (.*)$")
-_PHASE_RE = re.compile(r"\b(begin|succeeded|success|failed|fail)\b", re.I)
+_PHASE_RE = re.compile(r"\b(begin|succeeded|success|failed|fail)\b", re.IGNORECASE)
 _PROC_RE = re.compile(r"(?:for )?process (?P<proc>\S+) pid (?P<pid>\d+)")
 
 
@@ -253,7 +253,7 @@ def _details(rule: _Rule, m: re.Match[str], message: str) -> dict[str, str]:
     elif rule.kind == "iommu-info":
         if "mode" in groups:
             d["mode"] = groups["mode"].lower()
-        elif re.search(r"iommu=pt|passthrough", message, re.I):
+        elif re.search(r"iommu=pt|passthrough", message, re.IGNORECASE):
             d["mode"] = "passthrough"
     elif rule.kind == "amdgpu-initialized":
         d["version"] = groups.get("version", "")

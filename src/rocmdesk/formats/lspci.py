@@ -62,7 +62,7 @@ _DEVICE_RE = re.compile(
     r"(?P<slot>(?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-1][0-9a-fA-F]\.[0-7])\s+"
     r"(?P<cls>[A-Za-z0-9][A-Za-z0-9 /&,.()+-]{1,60}?)(?:\s+\[(?P<clsid>[0-9a-fA-F]{4})\])?:\s+(?P<rest>\S.*)$"
 )
-_IOMMU_RE = re.compile(r"IOMMU Group (\d{1,6})", re.I)
+_IOMMU_RE = re.compile(r"IOMMU Group (\d{1,6})", re.IGNORECASE)
 _IDS_RE = re.compile(r"\s*\[([0-9a-fA-F]{4}):([0-9a-fA-F]{4})\]")
 _REV_RE = re.compile(r"\s*\(rev ([0-9a-fA-F]{1,2})\)")
 _PROGIF_RE = re.compile(r"\s*\(prog-if ([0-9a-fA-F]{2})(?: \[[^\]]*\])?\)")

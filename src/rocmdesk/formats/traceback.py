@@ -116,16 +116,16 @@ _SIZE = r"(\d{1,12}(?:\.\d{1,6})?)\s*([KMGT]i?B|B|bytes)"
 _UNITS = {"B": 1, "BYTES": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12,
           "KIB": 2**10, "MIB": 2**20, "GIB": 2**30, "TIB": 2**40}
 _OOM_PARTS = (
-    ("tried_bytes", re.compile(r"Tried to allocate " + _SIZE, re.I)),
+    ("tried_bytes", re.compile(r"Tried to allocate " + _SIZE, re.IGNORECASE)),
     ("device", re.compile(r"\bGPU (\d{1,4})\b")),
-    ("total_bytes", re.compile(_SIZE + r" total capacity", re.I)),
-    ("total_bytes", re.compile(r"total capacity of " + _SIZE, re.I)),
-    ("free_bytes", re.compile(_SIZE + r" free\b", re.I)),
-    ("free_bytes", re.compile(r"of which " + _SIZE + r" is free", re.I)),
-    ("allocated_bytes", re.compile(_SIZE + r" already allocated", re.I)),
-    ("allocated_bytes", re.compile(_SIZE + r" is allocated by PyTorch", re.I)),
-    ("reserved_bytes", re.compile(_SIZE + r" reserved in total by PyTorch", re.I)),
-    ("reserved_unallocated_bytes", re.compile(_SIZE + r" is reserved by PyTorch but unallocated", re.I)),
+    ("total_bytes", re.compile(_SIZE + r" total capacity", re.IGNORECASE)),
+    ("total_bytes", re.compile(r"total capacity of " + _SIZE, re.IGNORECASE)),
+    ("free_bytes", re.compile(_SIZE + r" free\b", re.IGNORECASE)),
+    ("free_bytes", re.compile(r"of which " + _SIZE + r" is free", re.IGNORECASE)),
+    ("allocated_bytes", re.compile(_SIZE + r" already allocated", re.IGNORECASE)),
+    ("allocated_bytes", re.compile(_SIZE + r" is allocated by PyTorch", re.IGNORECASE)),
+    ("reserved_bytes", re.compile(_SIZE + r" reserved in total by PyTorch", re.IGNORECASE)),
+    ("reserved_unallocated_bytes", re.compile(_SIZE + r" is reserved by PyTorch but unallocated", re.IGNORECASE)),
     ("alloc_conf_hint", re.compile(r"(PYTORCH_(?:HIP|CUDA)?_?ALLOC_CONF=\S+?)(?=[\s.,;)]*(?:\s|$))")),
 )
 
@@ -153,7 +153,7 @@ _SIGNAL_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
 # Words one of the signal patterns needs: a line without any is skipped cheaply.
 _SIGNAL_CANDIDATE_RE = re.compile(
     r"hip|HSA_STATUS|out of memory|OutOfMemory|shared object|GPU|CUDA|NVIDIA|NVML|Tensile|/dev/kfd|CCL|Watchdog"
-    r"|Segmentation|core dumped|Aborted|Fatal Python", re.I
+    r"|Segmentation|core dumped|Aborted|Fatal Python", re.IGNORECASE
 )
 _GFX_RE = re.compile(r"\bgfx[0-9]{1,2}[0-9a-f]{2}\b")
 
@@ -295,7 +295,7 @@ def sniff_score(text: str) -> int:
     sample = _sample(text)
     score = 0
     header = _HEADER in sample
-    frames = bool(re.search(r'^[ \t]*File "[^"\n]{1,1000}", line \d', sample, re.M))
+    frames = bool(re.search(r'^[ \t]*File "[^"\n]{1,1000}", line \d', sample, re.MULTILINE))
     if frames:
         score += 4
     exc = False
@@ -310,7 +310,7 @@ def sniff_score(text: str) -> int:
         score += 4 if (header or frames) else 3
     if header and (frames or exc):  # a header alone is a cut-off paste, not something to read
         score += 5
-    if re.search(r"^\S.{0,1000}?:\d{1,9}: [A-Za-z_]\w{0,60}Warning: ", sample, re.M):
+    if re.search(r"^\S.{0,1000}?:\d{1,9}: [A-Za-z_]\w{0,60}Warning: ", sample, re.MULTILINE):
         score += 2
     if find_signals(lines[-4000:], limit=1):
         score += 2
@@ -403,7 +403,7 @@ def _strip_prefixes(lines: list[str]) -> list[str]:
             prefix = ln[:pos]
             nxt = lines[k + 1] if k + 1 < len(lines) else ""
             if prefix.strip() and nxt.startswith(prefix):
-                return [x[len(prefix):] if x.startswith(prefix) else x for x in lines]
+                return [x.removeprefix(prefix) for x in lines]
             break
         if pos == 0:
             break
