@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -259,7 +260,8 @@ def _apply(prof) -> int:
         _store().update(prof.name, lambda p: p.with_changes(hooks=True))
     print(f"profile {prof.name} applied to {prof.venv}:")
     _print_hook_results(results)
-    print(f"activate with: source {os.path.join(prof.venv, 'bin', 'activate')}  (fish: activate.fish, "
+    # quoted: the line is meant to be copied into a shell, and the path may hold spaces or $(...)
+    print(f"activate with: source {shlex.quote(os.path.join(prof.venv, 'bin', 'activate'))}  (fish: activate.fish, "
           "csh: activate.csh); deactivate puts the previous values back")
     return EXIT_OK
 

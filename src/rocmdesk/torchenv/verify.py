@@ -538,8 +538,9 @@ def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str
             return _result("override-needed",
                            f"{label}: torch {tag} has no {physical} code, but it has {t.override_to}, which runs on "
                            f"this GPU when the runtime is told so.{risk}",
-                           Fix(f"Set {name}={t.override_value} in this venv's environment (`rocmdesk profile create "
-                               f"... --env {name}={t.override_value}` keeps it there).",
+                           Fix(f"Set {name}={t.override_value} in this venv's environment; a profile keeps it "
+                               f"there (the Environments page, or `rocmdesk profile create ... --env "
+                               f"{name}={t.override_value}`).",
                                f"export {name}={t.override_value}"), **base)
         return _no_kernels(report, python, arch,
                            f"{label}: torch {tag} has no code for {physical} (it has "
