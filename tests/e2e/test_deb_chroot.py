@@ -1,0 +1,147 @@
+"""The .deb, end to end: scripts/ci/build-deb.sh builds it (dpkg-buildpackage, pybuild, lintian), apt installs it
+with its dependencies into a fresh Debian 12 chroot from a local repository, and the installed rocmdesk runs.
+
+The dependencies (python3-numpy, -psutil, ...) are downloaded once by the host's apt, resolved against the
+chroot's own dpkg status, and cached in ${ROCMDESK_CI_CACHE}/deb-deps/; later runs are offline.  The chroot
+itself never reaches a network.  Warm, the test takes about 30 s on two cores (build ~6 s, lintian ~3 s,
+apt install ~10 s, the chroot ~8 s).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import stat
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from tests.e2e import rig
+
+BUILD_DEB = rig.REPO / "scripts" / "ci" / "build-deb.sh"
+SYS_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL": "C"}
+REPO_IN_CHROOT = "/srv/rocmdesk-apt"
+MACHINE = "rx6600xt-ubuntu2204"
+# the same cache folder as scripts/ci/chroot.sh's base tarball
+CACHE_DIR = Path(os.environ.get("ROCMDESK_CI_CACHE", "/var/cache/rocmdesk-ci"))
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def deb() -> Iterator[Path]:
+    rig.preflight()
+    if shutil.which("dpkg-buildpackage") is None and os.geteuid() != 0:
+        rig.unavailable("no dpkg-buildpackage (apt-get install dpkg-dev debhelper dh-python pybuild-plugin-pyproject)")
+    out = Path(tempfile.mkdtemp(prefix="rocmdesk-deb-"))
+    try:
+        res = subprocess.run([str(BUILD_DEB), str(out)], capture_output=True, text=True, timeout=900)
+        if res.returncode == 77:
+            rig.unavailable(res.stderr.strip().splitlines()[-1])
+        assert res.returncode == 0, res.stdout + res.stderr
+        debs = sorted(out.glob("rocmdesk_*_all.deb"))
+        assert len(debs) == 1, list(out.iterdir())
+        yield debs[0]
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def _field(deb: Path, name: str) -> str:
+    return subprocess.run(["dpkg-deb", "-f", str(deb), name], capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def _dependency_debs(deb: Path, machine: rig.Chroot) -> list[Path]:
+    """The .debs apt needs besides ours on this chroot: downloaded once by the host's apt (resolved against
+    the chroot's dpkg status, no recommends), then cached by the Depends line and the base tarball."""
+    stamp = (Path(subprocess.run([str(rig.CHROOT_SH), "path"], capture_output=True, text=True,
+                                 check=True).stdout.strip() + ".stamp")).read_text()
+    key = hashlib.sha256((_field(deb, "Depends") + "\n" + stamp).encode()).hexdigest()[:16]
+    cache = CACHE_DIR / "deb-deps" / key
+    if not (cache / ".complete").is_file():
+        shutil.rmtree(cache, ignore_errors=True)
+        (cache / "partial").mkdir(parents=True)
+        res = subprocess.run(
+            ["apt-get", "-q", "-y", "--download-only", "-o", f"Dir::State::status={machine.p('/var/lib/dpkg/status')}",
+             "-o", f"Dir::Cache::archives={cache}/", "-o", "Debug::NoLocking=1",
+             "-o", "APT::Install-Recommends=false", "install", str(deb)],
+            capture_output=True, text=True, env=SYS_ENV, timeout=600)
+        if res.returncode != 0:
+            shutil.rmtree(cache, ignore_errors=True)
+            rig.unavailable("the host's apt could not download rocmdesk's dependencies: "
+                            + (res.stderr.strip().splitlines() or ["?"])[-1])
+        (cache / ".complete").write_text(_field(deb, "Depends") + "\n")
+    return sorted(cache.glob("*.deb"))
+
+
+def _local_repo(machine: rig.Chroot, debs: list[Path]) -> None:
+    """A flat apt repository inside the chroot (file:, trusted: it holds only what this test put there)."""
+    repo = machine.p(REPO_IN_CHROOT)
+    repo.mkdir(parents=True)
+    for d in debs:
+        shutil.copyfile(d, repo / d.name)
+    packages = subprocess.run(["apt-ftparchive", "packages", "."], cwd=repo, capture_output=True, check=True,
+                              env=SYS_ENV).stdout
+    (repo / "Packages").write_bytes(packages)
+    machine.p("/etc/apt/sources.list").write_text(f"deb [trusted=yes] file:{REPO_IN_CHROOT} ./\n")
+
+
+def _mode(machine: rig.Chroot, path: str) -> tuple[int, int, int]:
+    st = machine.p(path).lstat()
+    return st.st_uid, st.st_gid, stat.S_IMODE(st.st_mode)
+
+
+def test_the_deb_installs_with_apt_and_runs(deb: Path, new_machine) -> None:
+    m, _uid = new_machine()
+    assert not m.p("/usr/lib/python3/dist-packages/numpy").exists()  # apt, not the base, brings them
+    _local_repo(m, [deb, *_dependency_debs(deb, m)])
+    m.run(["apt-get", "-q", "update"])
+    res = m.run(["apt-get", "-q", "-y", "--no-install-recommends", "install", "rocmdesk"],
+                env=[rig.BASE_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive"], timeout=600)
+    assert b"Setting up rocmdesk (" in res.stdout, res.stdout.decode()
+    assert m.installed(["rocmdesk"]) == {"rocmdesk": _field(deb, "Version")}
+
+    # the files that must be root's, with the modes pkexec and polkit expect
+    assert _mode(m, "/usr/libexec/rocmdesk/rocmdesk-helper") == (0, 0, 0o755)
+    assert _mode(m, "/usr/libexec/rocmdesk") == (0, 0, 0o755)
+    assert _mode(m, "/usr/share/polkit-1/actions/org.rocmdesk.setup.policy") == (0, 0, 0o644)
+    assert _mode(m, "/usr/bin/rocmdesk") == (0, 0, 0o755)
+    for path in ("/usr/share/applications/io.github.rocmdesk.Rocmdesk.desktop",
+                 "/usr/share/metainfo/io.github.rocmdesk.Rocmdesk.metainfo.xml",
+                 "/usr/share/icons/hicolor/scalable/apps/io.github.rocmdesk.Rocmdesk.svg",
+                 "/usr/share/icons/hicolor/48x48/apps/io.github.rocmdesk.Rocmdesk.png",
+                 "/usr/share/man/man1/rocmdesk.1.gz"):
+        assert _mode(m, path) == (0, 0, 0o644), path
+    policy = m.p("/usr/share/polkit-1/actions/org.rocmdesk.setup.policy").read_text()
+    assert "<annotate key=\"org.freedesktop.policykit.exec.path\">/usr/libexec/rocmdesk/rocmdesk-helper<" in policy
+
+    # the installed rocmdesk, as the desktop user, with the system's python3 and nothing from this tree
+    user = ["runuser", "-u", rig.USER, "--", "/usr/bin/env", f"HOME=/home/{rig.USER}"]
+    version = m.run([*user, "rocmdesk", "--version"]).stdout.decode().strip()
+    assert version == f"rocmdesk {_field(deb, 'Version')}"
+    res = m.run([*user, "rocmdesk", "detect", "--simulate", MACHINE, "--json"], check=False)
+    assert res.returncode == 0, res.stderr.decode()
+    report = json.loads(res.stdout)
+    assert report and "gfx1032" in res.stdout.decode(), report
+    where = m.run(["python3", "-c", "import rocmdesk, sys; print(rocmdesk.__file__)"]).stdout.decode().strip()
+    assert where == "/usr/lib/python3/dist-packages/rocmdesk/__init__.py"
+    # rocmdesk's own check that the helper is there and only root can change it
+    helper = m.run([*user, "python3", "-c", "from rocmdesk.setup.runner import helper_path; print(helper_path())"])
+    assert helper.stdout.decode().strip() == "/usr/libexec/rocmdesk/rocmdesk-helper"
+    # the helper, as pkexec would start it, refuses an unknown option (its Python path is the system's)
+    refused = m.run(["/usr/libexec/rocmdesk/rocmdesk-helper", "--root", "/tmp"], input=b"{}", check=False)
+    assert refused.returncode == 2, refused.stderr.decode()
+    # the window without PySide6 (none of the three releases packages it): a plain answer, not a traceback
+    gui = m.run([*user, "QT_QPA_PLATFORM=offscreen", "rocmdesk"], check=False)
+    assert gui.returncode == 3 and b"PySide6" in gui.stderr and b"Traceback" not in gui.stderr, gui.stderr
+
+    # and apt takes it all away again
+    m.run(["apt-get", "-q", "-y", "purge", "rocmdesk"], env=[rig.BASE_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive"])
+    for path in ("/usr/libexec/rocmdesk", "/usr/share/polkit-1/actions/org.rocmdesk.setup.policy",
+                 "/usr/lib/python3/dist-packages/rocmdesk", "/usr/bin/rocmdesk"):
+        assert not m.p(path).exists(), path
