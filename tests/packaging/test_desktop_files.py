@@ -1,11 +1,10 @@
 """Desktop integration: the .desktop entry, the AppStream metainfo and the hicolor icons agree with each other
-and pass the freedesktop validators (skipped where desktop-file-utils / appstream are not installed)."""
+and pass the freedesktop validators (skipped where desktop-file-utils / appstream are not installed, except in CI)."""
 
 from __future__ import annotations
 
 import configparser
 import os
-import shutil
 import struct
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 
 from rocmdesk import __version__
 from rocmdesk.resources import APP_ID, ICON_SIZES, ICONS, icon_file, icon_files
+from tests.packaging.tools import need_tool
 
 REPO = Path(__file__).resolve().parents[2]
 DESKTOP = REPO / "packaging" / "linux" / f"{APP_ID}.desktop"
@@ -25,10 +25,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 def _tool(name: str, package: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        pytest.skip(f"{name} is not installed (apt-get install {package})")
-    return path
+    return need_tool(name, package)  # skips on a developer's machine without it, fails in CI
 
 
 def _desktop_entry() -> configparser.SectionProxy:
