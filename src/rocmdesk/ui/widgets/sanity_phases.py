@@ -16,18 +16,20 @@ PHASES = ("device", "numeric", "fp32", "amp", "multi_gpu")
 BAR_STEPS = 1000
 
 # state -> chunk colour; pending and running keep the style's own colour
+# lupdate reads the literal context of each call, so strings are written as translate("SanityPhases", ...)
+translate = QCoreApplication.translate
+
 _CHUNK = {"passed": "#2e8b47", "failed": "#c0392b", "hung": "#c0392b", "stopped": "#c99a06",
           "skipped": "#9a9a9a", "not-run": "#9a9a9a"}
 
 
 def phase_title(name: str) -> str:
-    tr = lambda s: QCoreApplication.translate("SanityPhases", s)  # noqa: E731
     return {
-        "device": tr("Device facts"),
-        "numeric": tr("Numeric check (GPU against CPU)"),
-        "fp32": tr("FP32 training"),
-        "amp": tr("AMP training (autocast + GradScaler)"),
-        "multi_gpu": tr("Multi-GPU all-reduce"),
+        "device": translate("SanityPhases", "Device facts"),
+        "numeric": translate("SanityPhases", "Numeric check (GPU against CPU)"),
+        "fp32": translate("SanityPhases", "FP32 training"),
+        "amp": translate("SanityPhases", "AMP training (autocast + GradScaler)"),
+        "multi_gpu": translate("SanityPhases", "Multi-GPU all-reduce"),
     }.get(name, name)
 
 
@@ -56,9 +58,6 @@ class PhaseRow:
         grid.addWidget(self.status, row, 2)
         self.set_pending()
 
-    def _tr(self, s: str) -> str:
-        return QCoreApplication.translate("SanityPhases", s)
-
     def _look(self, state: str, text: str, value: int | None = None, busy: bool = False) -> None:
         self.state = state
         colour = _CHUNK.get(state)
@@ -76,55 +75,57 @@ class PhaseRow:
 
     def set_pending(self) -> None:
         self.timeout_s = None
-        self._look("pending", self._tr("waiting"))
+        self._look("pending", translate("SanityPhases", "waiting"))
 
     def start(self, timeout_s: float | None) -> None:
         self.timeout_s = timeout_s
-        text = self._tr("running…")
+        text = translate("SanityPhases", "running…")
         if timeout_s:
-            text += " " + self._tr("(counted as hung after {t:.0f} s without progress)").format(t=timeout_s)
+            text += " " + translate("SanityPhases", "(counted as hung after {t:.0f} s without progress)").format(
+                t=timeout_s)
         self._look("running", text, busy=True)
 
     def step(self, i: int, of: int, loss: float | None, samples_per_s: float | None) -> None:
         if self.state not in ("running", "pending"):
             return
-        parts = [self._tr("step {i} of {n}").format(i=i, n=of)]
+        parts = [translate("SanityPhases", "step {i} of {n}").format(i=i, n=of)]
         if loss is not None:
-            parts.append(self._tr("loss {loss:.3f}").format(loss=loss))
+            parts.append(translate("SanityPhases", "loss {loss:.3f}").format(loss=loss))
         if samples_per_s:
-            parts.append(self._tr("{rate} samples/s").format(rate=_rate(samples_per_s)))
+            parts.append(translate("SanityPhases", "{rate} samples/s").format(rate=_rate(samples_per_s)))
         self._look("running", " · ".join(parts), int(BAR_STEPS * min(max(i / of, 0.0), 1.0)) if of else 0)
 
     def end(self, ok: bool, seconds: float | None, samples_per_s: float | None, skipped: str | bool | None,
             error: str | None) -> None:
         if skipped:
             reason = skipped if isinstance(skipped, str) else (error or "")
-            self._look("skipped", self._tr("skipped: {reason}").format(reason=reason) if reason
-                       else self._tr("skipped"), BAR_STEPS)
+            self._look("skipped", translate("SanityPhases", "skipped: {reason}").format(reason=reason) if reason
+                       else translate("SanityPhases", "skipped"), BAR_STEPS)
             return
         if ok:
-            parts = [self._tr("passed")]
+            parts = [translate("SanityPhases", "passed")]
             if seconds is not None:
-                parts.append(self._tr("{s:.1f} s").format(s=seconds))
+                parts.append(translate("SanityPhases", "{s:.1f} s").format(s=seconds))
             if samples_per_s:
-                parts.append(self._tr("{rate} samples/s").format(rate=_rate(samples_per_s)))
+                parts.append(translate("SanityPhases", "{rate} samples/s").format(rate=_rate(samples_per_s)))
             self._look("passed", " · ".join(parts), BAR_STEPS)
             return
-        self._look("failed", self._tr("failed: {error}").format(error=error_line(error)) if error
-                   else self._tr("failed"), self._value())
+        self._look("failed", translate("SanityPhases", "failed: {error}").format(error=error_line(error)) if error
+                   else translate("SanityPhases", "failed"), self._value())
 
     def hung(self, timeout_s: float | None) -> None:
         t = timeout_s or self.timeout_s
-        self._look("hung", self._tr("hung: no progress for {t:.0f} s, stopped").format(t=t) if t
-                   else self._tr("hung: no progress, stopped"), self._value())
+        self._look("hung", translate("SanityPhases", "hung: no progress for {t:.0f} s, stopped").format(t=t) if t
+                   else translate("SanityPhases", "hung: no progress, stopped"), self._value())
 
     def finish(self, cancelled: bool) -> None:
         """The run ended: a phase still running was cut short, one never started did not run."""
         if self.state == "running":
-            self._look("stopped", self._tr("cancelled") if cancelled else self._tr("stopped: the check ended here"),
+            self._look("stopped", translate("SanityPhases", "cancelled") if cancelled
+                       else translate("SanityPhases", "stopped: the check ended here"),
                        self._value())
         elif self.state == "pending":
-            self._look("not-run", self._tr("not run"), 0)
+            self._look("not-run", translate("SanityPhases", "not run"), 0)
 
     def _value(self) -> int:
         """Where a phase that ended badly stopped; a full bar (in the state's colour) when it had no steps."""

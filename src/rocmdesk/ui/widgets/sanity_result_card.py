@@ -27,8 +27,8 @@ NO_KERNEL_MARKERS = ("invalid device function", "hiperrornobinaryforgpu", "no ke
 NO_KERNEL_FINDING = "wheel-missing-arch"
 
 
-def _tr(s: str) -> str:
-    return QCoreApplication.translate("SanityResultCard", s)
+# lupdate reads the literal context of each call, so every string is written as translate("SanityResultCard", ...)
+translate = QCoreApplication.translate
 
 
 @dataclass(frozen=True)
@@ -84,17 +84,22 @@ def reason(result: Any) -> str:
     v = verdict(result)
     if v == "cancelled":
         running = next((p for p in reversed(phases(result)) if getattr(p, "name", None)), None)
-        return (_tr("Cancelled during {phase}; nothing was judged.").format(phase=phase_title(running.name))
-                if running is not None else _tr("Cancelled before any phase ended; nothing was judged."))
+        if running is None:
+            return translate("SanityResultCard", "Cancelled before any phase ended; nothing was judged.")
+        return translate("SanityResultCard", "Cancelled during {phase}; nothing was judged.").format(
+            phase=phase_title(running.name))
     if v == "hung":
-        return _tr("{phase} made no progress within its time limit, so the check stopped it.").format(
+        return translate("SanityResultCard",
+                         "{phase} made no progress within its time limit, so the check stopped it.").format(
             phase=phase_title(result.hung_phase))
     fall = loss_fall(result)
     if v == "passed":
         skipped = [phase_title(p.name) for p in phases(result) if getattr(p, "skipped", None)]
-        text = _tr("Every phase passed.") if not skipped else _tr("Every phase that ran passed.")
+        text = (translate("SanityResultCard", "Every phase passed.") if not skipped
+                else translate("SanityResultCard", "Every phase that ran passed."))
         if fall is not None:
-            text = text[:-1] + " " + _tr("and the loss fell from {a:.3f} to {b:.3f} ({f:.1f}× lower).").format(
+            text = text[:-1] + " " + translate(
+                "SanityResultCard", "and the loss fell from {a:.3f} to {b:.3f} ({f:.1f}× lower).").format(
                 a=result.loss_first, b=result.loss_last, f=fall)
         return text
     bad = failed_phase(result)
@@ -102,55 +107,71 @@ def reason(result: Any) -> str:
     error = error or getattr(result, "error", None)
     if bad is not None:
         if error:
-            return _tr("{phase} failed: {error}").format(phase=phase_title(bad.name), error=error_line(error))
-        return _tr("{phase} failed.").format(phase=phase_title(bad.name))
+            return translate("SanityResultCard", "{phase} failed: {error}").format(
+                phase=phase_title(bad.name), error=error_line(error))
+        return translate("SanityResultCard", "{phase} failed.").format(phase=phase_title(bad.name))
     if error:
-        return _tr("The check failed: {error}").format(error=error_line(error))
+        return translate("SanityResultCard", "The check failed: {error}").format(error=error_line(error))
     if fall is not None:
-        return _tr("The loss did not fall enough: {a:.3f} → {b:.3f}.").format(a=result.loss_first,
-                                                                              b=result.loss_last)
-    return _tr("The check failed without saying why.")
+        return translate("SanityResultCard", "The loss did not fall enough: {a:.3f} → {b:.3f}.").format(
+            a=result.loss_first, b=result.loss_last)
+    return translate("SanityResultCard", "The check failed without saying why.")
 
 
 def next_step(result: Any, requested_device: str = "auto") -> NextStep:
     v = verdict(result)
     low = all_errors(result).lower()
+    open_doctor = translate("SanityResultCard", "Open Doctor")
+    open_envs = translate("SanityResultCard", "Open Environments")
+    open_pytorch = translate("SanityResultCard", "Open PyTorch")
+    open_monitor = translate("SanityResultCard", "Open Monitor")
     if v == "cancelled":
-        return NextStep(_tr("Press Start to run the check again."))
+        return NextStep(translate("SanityResultCard", "Press Start to run the check again."))
     if any(m in low for m in NO_KERNEL_MARKERS):
-        return NextStep(_tr("This wheel has no kernels for your GPU — see Doctor: {finding}. A wheel built for the "
-                            "GPU’s gfx target, or the right HSA_OVERRIDE_GFX_VERSION in the profile, fixes it.").format(
-                            finding=NO_KERNEL_FINDING),
-                        "doctor", _tr("Open Doctor"), NO_KERNEL_FINDING)
+        return NextStep(translate("SanityResultCard",
+                                  "This wheel has no kernels for your GPU — see Doctor: {finding}. A wheel built for "
+                                  "the GPU’s gfx target, or the right HSA_OVERRIDE_GFX_VERSION in the profile, fixes "
+                                  "it.").format(finding=NO_KERNEL_FINDING),
+                        "doctor", open_doctor, NO_KERNEL_FINDING)
     bad = failed_phase(result)
     if getattr(result, "hung_phase", None) == "multi_gpu" or (bad is not None and bad.name == "multi_gpu"):
-        return NextStep(_tr("The GPUs did not finish the all-reduce (RCCL). Hints: run again with NCCL_DEBUG=INFO "
-                            "in the profile to see where RCCL stops; limit HIP_VISIBLE_DEVICES to two GPUs at a "
-                            "time to find the pair that hangs; NCCL_P2P_DISABLE=1 shows whether peer-to-peer "
-                            "transfers are the cause; the IOMMU (iommu=pt) and PCIe ACS settings of the board are "
-                            "common culprits."), "environments", _tr("Open Environments"))
+        return NextStep(translate("SanityResultCard",
+                                  "The GPUs did not finish the all-reduce (RCCL). Hints: run again with "
+                                  "NCCL_DEBUG=INFO in the profile to see where RCCL stops; limit "
+                                  "HIP_VISIBLE_DEVICES to two GPUs at a time to find the pair that hangs; "
+                                  "NCCL_P2P_DISABLE=1 shows whether peer-to-peer transfers are the cause; the IOMMU "
+                                  "(iommu=pt) and PCIe ACS settings of the board are common culprits."),
+                        "environments", open_envs)
     if v == "hung":
-        return NextStep(_tr("On the first run on a GPU, MIOpen may spend minutes finding and compiling kernels; it "
-                            "caches them, so run the check again. If it hangs again, Doctor can help."),
-                        "doctor", _tr("Open Doctor"))
+        return NextStep(translate("SanityResultCard",
+                                  "On the first run on a GPU, MIOpen may spend minutes finding and compiling kernels; "
+                                  "it caches them, so run the check again. If it hangs again, Doctor can help."),
+                        "doctor", open_doctor)
     if cpu_only_torch(result) and requested_device != "cpu":
-        return NextStep(_tr("The torch in this venv ({torch}) is a CPU-only build: install a ROCm wheel on the "
-                            "PyTorch page.").format(torch=result.torch), "pytorch", _tr("Open PyTorch"))
+        return NextStep(translate("SanityResultCard",
+                                  "The torch in this venv ({torch}) is a CPU-only build: install a ROCm wheel on the "
+                                  "PyTorch page.").format(torch=result.torch), "pytorch", open_pytorch)
     if on_cpu(result) and requested_device != "cpu":
-        return NextStep(_tr("torch in this venv sees no GPU. Verify on the PyTorch page says why (often access to "
-                            "/dev/kfd, or a missing HSA_OVERRIDE_GFX_VERSION)."), "pytorch", _tr("Open PyTorch"))
+        return NextStep(translate("SanityResultCard",
+                                  "torch in this venv sees no GPU. Verify on the PyTorch page says why (often access "
+                                  "to /dev/kfd, or a missing HSA_OVERRIDE_GFX_VERSION)."), "pytorch", open_pytorch)
     if "out of memory" in low:
-        return NextStep(_tr("The GPU ran out of memory: close other programs that use it (the Monitor page lists "
-                            "them), or choose the Tiny size."), "monitor", _tr("Open Monitor"))
+        return NextStep(translate("SanityResultCard",
+                                  "The GPU ran out of memory: close other programs that use it (the Monitor page "
+                                  "lists them), or choose the Tiny size."), "monitor", open_monitor)
     if bad is not None and bad.name == "numeric":
-        return NextStep(_tr("The GPU’s results differ from the CPU’s. A wrong HSA_OVERRIDE_GFX_VERSION can do this: "
-                            "check the profile’s variables."), "environments", _tr("Open Environments"))
+        return NextStep(translate("SanityResultCard",
+                                  "The GPU’s results differ from the CPU’s. A wrong HSA_OVERRIDE_GFX_VERSION can "
+                                  "do this: check the profile’s variables."), "environments", open_envs)
     if v == "passed" and on_cpu(result):
-        return NextStep(_tr("torch in this venv trains on the CPU. Choose Device: Auto to check the GPU."))
+        return NextStep(translate("SanityResultCard",
+                                  "torch in this venv trains on the CPU. Choose Device: Auto to check the GPU."))
     if v == "passed":
-        return NextStep(_tr("This venv is ready for training on the GPU. The Monitor page shows the GPU while your "
-                            "own jobs run."), "monitor", _tr("Open Monitor"))
-    return NextStep(_tr("Doctor can match the error against known failures."), "doctor", _tr("Open Doctor"))
+        return NextStep(translate("SanityResultCard",
+                                  "This venv is ready for training on the GPU. The Monitor page shows the GPU while "
+                                  "your own jobs run."), "monitor", open_monitor)
+    return NextStep(translate("SanityResultCard", "Doctor can match the error against known failures."),
+                    "doctor", open_doctor)
 
 
 def facts(result: Any, size: str = "tiny") -> list[tuple[str, str]]:
@@ -158,41 +179,46 @@ def facts(result: Any, size: str = "tiny") -> list[tuple[str, str]]:
     device = str(getattr(result, "device", "") or "")
     name = getattr(result, "device_name", None)
     if device or name:
-        rows.append((_tr("Ran on"), f"{name} ({device})" if name and device else (name or device)))
+        rows.append((translate("SanityResultCard", "Ran on"),
+                     f"{name} ({device})" if name and device else (name or device)))
     if getattr(result, "torch", None):
-        rows.append((_tr("torch"), str(result.torch)))
+        rows.append((translate("SanityResultCard", "torch"), str(result.torch)))
     for p in phases(result):
         rate = getattr(p, "samples_per_s", None)
         if getattr(p, "skipped", None):
             why = p.skipped if isinstance(p.skipped, str) else (getattr(p, "error", None) or "")
-            rows.append((phase_title(p.name), _tr("skipped: {why}").format(why=why) if why else _tr("skipped")))
+            rows.append((phase_title(p.name), translate("SanityResultCard", "skipped: {why}").format(why=why)
+                         if why else translate("SanityResultCard", "skipped")))
         elif rate:
-            rows.append((phase_title(p.name), _tr("{rate:,.0f} samples/s ({s:.1f} s)").format(
+            rows.append((phase_title(p.name), translate("SanityResultCard", "{rate:,.0f} samples/s ({s:.1f} s)").format(
                 rate=rate, s=getattr(p, "seconds", 0.0) or 0.0)))
     speedup = getattr(result, "amp_speedup", None)
     if speedup:
-        rows.append((_tr("AMP speedup"), _tr("×{x:.2f} over FP32").format(x=speedup)))
+        rows.append((translate("SanityResultCard", "AMP speedup"),
+                     translate("SanityResultCard", "×{x:.2f} over FP32").format(x=speedup)))
     fall = loss_fall(result)
     if getattr(result, "loss_first", None) is not None and getattr(result, "loss_last", None) is not None:
         text = f"{result.loss_first:.3f} → {result.loss_last:.3f}"
         if fall is not None:
-            text += " " + _tr("({f:.1f}× lower)").format(f=fall)
-        rows.append((_tr("Loss, first → last"), text))
+            text += " " + translate("SanityResultCard", "({f:.1f}× lower)").format(f=fall)
+        rows.append((translate("SanityResultCard", "Loss, first → last"), text))
     peak, reserved = getattr(result, "peak_mem_bytes", None), getattr(result, "peak_reserved_bytes", None)
     if peak is not None or reserved is not None:
         parts = []
         if peak is not None:
-            parts.append(_tr("{n} allocated").format(n=format_bytes(peak)))
+            parts.append(translate("SanityResultCard", "{n} allocated").format(n=format_bytes(peak)))
         if reserved is not None:
-            parts.append(_tr("{n} reserved").format(n=format_bytes(reserved)))
-        rows.append((_tr("Peak memory"), ", ".join(parts)))
+            parts.append(translate("SanityResultCard", "{n} reserved").format(n=format_bytes(reserved)))
+        rows.append((translate("SanityResultCard", "Peak memory"), ", ".join(parts)))
     first = getattr(result, "first_step_s", None)
     if first is not None:
-        rows.append((_tr("Time to first step"), _tr("{s:.2f} s (loading kernels; MIOpen’s search on a GPU)").format(
-            s=first)))
+        rows.append((translate("SanityResultCard", "Time to first step"),
+                     translate("SanityResultCard", "{s:.2f} s (loading kernels; MIOpen’s search on a GPU)").format(
+                         s=first)))
     if size == "resnet50":
-        rows.append((_tr("Timing"), _tr("ResNet-50-like: indicative only; compare with figures others quote for "
-                                        "the same batch and precision")))
+        rows.append((translate("SanityResultCard", "Timing"),
+                     translate("SanityResultCard", "ResNet-50-like: indicative only; compare with figures others "
+                                                   "quote for the same batch and precision")))
     return rows
 
 
