@@ -49,4 +49,10 @@ def run(args: argparse.Namespace, host: Host) -> int:
     choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, cleanup=args.cleanup)
     result = plan(report, choices, read_facts(host))
     sys.stdout.write(render(result, args.format))
+    if args.format == "text":
+        from rocmdesk.setup.helper_status import plan_note
+
+        note = plan_note()  # on stderr: `plan > file` keeps only the plan
+        if note:
+            print(f"\n{note}", file=sys.stderr)
     return EXIT_OK

@@ -1,0 +1,36 @@
+"""Whether this rocmdesk can run a plan as root, said where people look: ``--version`` and ``rocmdesk plan``.
+
+A pip, pipx or ``uv tool install`` has no system helper, and rocmdesk will not make one (see ``runner``):
+those installs must hear that before they try ``apply``, not after.
+"""
+
+from __future__ import annotations
+
+from rocmdesk import __version__
+from rocmdesk.setup import runner
+
+WHY = (
+    "A pip, pipx or uv tool install has none, so `rocmdesk apply` and the Setup page cannot run a plan as root; "
+    "`rocmdesk plan --format script` gives the same plan as a script to read and run with sudo. The Debian "
+    "package installs the helper (see packaging/README.md in rocmdesk's source)."
+)
+
+
+def status_line() -> str:
+    """One line: where the helper is, or why there is none and what to do instead."""
+    path = runner.helper_path()
+    if path is not None:
+        return f"system helper: {path}"
+    return f"system helper: not installed ({runner.HELPER}). {WHY}"
+
+
+def version_text() -> str:
+    """``rocmdesk --version``: the version on the first line (scripts read that), the helper on the second."""
+    return f"rocmdesk {__version__}\n{status_line()}"
+
+
+def plan_note() -> str | None:
+    """The note under a text plan when it cannot be applied from this install; None when it can."""
+    if runner.helper_path() is not None:
+        return None
+    return f"Note: rocmdesk's system helper is not installed ({runner.HELPER}). {WHY}"
