@@ -172,9 +172,12 @@ def run_with_stubs(script: str, tmp_path) -> list[list[str]]:
     for name in STUBS:
         stub = stub_dir / name
         # each call: the program name and its arguments, NUL-separated, one call per record
-        stub.write_text('#!/bin/bash\n{ printf "%s\\0" "${0##*/}" "$@"; printf "\\036"; } >> "$CALLS_LOG"\n'
-                        'if [[ ${0##*/} == sudo ]]; then "$@"; fi\n'
-                        'if [[ ${0##*/} == tee || ${0##*/} == gpg ]]; then cat >/dev/null; fi\n')
+        # tee and gpg read their input before they log: in `curl | gpg` both run at once, and only then is the
+        # log's order (curl, gpg) the pipeline's order whatever the scheduler does
+        stub.write_text('#!/bin/bash\n'
+                        'if [[ ${0##*/} == tee || ${0##*/} == gpg ]]; then cat >/dev/null; fi\n'
+                        '{ printf "%s\\0" "${0##*/}" "$@"; printf "\\036"; } >> "$CALLS_LOG"\n'
+                        'if [[ ${0##*/} == sudo ]]; then "$@"; fi\n')
         stub.chmod(0o755)
     path = tmp_path / "plan.sh"
     path.write_text(script)
