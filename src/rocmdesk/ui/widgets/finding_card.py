@@ -11,6 +11,7 @@ from rocmdesk.ui.widgets.text import text_label
 # severity -> (accent, pill background, pill text), as the GPU card's verdict colours
 SEVERITY_COLOURS: dict[str, tuple[str, str, str]] = {
     "blocker": ("#c0392b", "#f8d5d2", "#7d1a10"),
+    "error": ("#c0392b", "#f8d5d2", "#7d1a10"),  # the Doctor's word for what stops the GPU from working
     "warning": ("#d9661a", "#fde1cc", "#7a3300"),
     "info": ("#8a8a8a", "#e4e4e4", "#333333"),
 }
@@ -20,7 +21,7 @@ class FindingCard(QFrame):
     def __init__(self, finding: Finding, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.finding = finding
-        accent, fill, ink = SEVERITY_COLOURS.get(finding.severity, SEVERITY_COLOURS["info"])
+        accent = SEVERITY_COLOURS.get(finding.severity, SEVERITY_COLOURS["info"])[0]
         self.setObjectName("findingCard")
         self.setStyleSheet(f"#findingCard {{ border: 1px solid palette(mid); border-left: 5px solid {accent}; "
                            "border-radius: 4px; }")
@@ -28,9 +29,7 @@ class FindingCard(QFrame):
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(3)
         head = QHBoxLayout()
-        self.pill = QLabel(self.severity_text(finding.severity))
-        self.pill.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                                "border-radius: 3px; padding: 1px 6px; }")
+        self.pill = severity_pill(finding.severity, self.severity_text(finding.severity))
         head.addWidget(self.pill, 0, Qt.AlignmentFlag.AlignTop)
         self.title = text_label(finding.title, bold=True)
         head.addWidget(self.title, 1)
@@ -48,5 +47,14 @@ class FindingCard(QFrame):
             layout.addWidget(self.fix)
 
     def severity_text(self, severity: str) -> str:
-        return {"blocker": self.tr("Blocker"), "warning": self.tr("Warning"), "info": self.tr("Note")}.get(
-            severity, severity)
+        return {"blocker": self.tr("Blocker"), "error": self.tr("Error"), "warning": self.tr("Warning"),
+                "info": self.tr("Note")}.get(severity, severity)
+
+
+def severity_pill(severity: str, word: str) -> QLabel:
+    """The severity as a word on its colour: the colour helps, the word carries the meaning."""
+    _, fill, ink = SEVERITY_COLOURS.get(severity, SEVERITY_COLOURS["info"])
+    pill = QLabel(word)
+    pill.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                       "border-radius: 3px; padding: 1px 6px; }")
+    return pill

@@ -1,0 +1,795 @@
+"""Doctor: known failures with stable ids, matched against this machine or against pasted output.
+
+The diagnosis itself is ``rocmdesk.doctor`` (no Qt).  Checking the machine reads it through the Host
+seam, so it runs in this page's QThreadPool, as does diagnosing pasted text (a 50 MB log must not freeze
+the window); results come back as queued signals tagged with a job number, so a late result of an old
+job (another machine, a cancelled check) is dropped.  The machine is checked when the session's report
+is ready and the page is on screen, and again whenever the session moves to another machine.
+
+An automatic fix is a Setup plan: ``doctor_fix.FixReviewDialog`` shows it and runs it through the same
+pkexec + system helper door as the Setup wizard (or offers the script where that door is not there).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import os
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rocmdesk.machine.host import Host
+from rocmdesk.machine.process import Cancel
+from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
+from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, default_command, default_helper_path
+from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
+from rocmdesk.ui.widgets.text import text_label
+
+Progress = Callable[[int, int, str], None]  # (done, total, what is being checked)
+# (host, progress, cancel) -> Diagnosis; runs in a worker thread
+MachineDiagnoser = Callable[[Host, Progress, Cancel], Any]
+# (text or bytes, label) -> Diagnosis of that text alone; runs in a worker thread
+TextDiagnoser = Callable[[Any, str], Any]
+
+SHOW_LIMIT = 1_000_000  # characters a paste may have and still be shown in the box; longer ones are held aside
+SEVERITY_ORDER = ("error", "blocker", "warning", "info")
+
+
+def default_machine_diagnoser(host: Host, progress: Progress, cancel: Cancel) -> Any:
+    from rocmdesk.doctor.diagnose import diagnose_host
+
+    params = inspect.signature(diagnose_host).parameters  # progress and cancel came later: pass them if taken
+    kw: dict[str, Any] = {}
+    if "on_progress" in params:
+        kw["on_progress"] = progress
+    if "cancel" in params:
+        kw["cancel"] = cancel
+    return diagnose_host(host, **kw)
+
+
+def default_text_diagnoser(data: Any, label: str) -> Any:
+    from rocmdesk.doctor.diagnose import diagnose
+
+    return diagnose(None, texts=[(label, data)], include_preflight=False)
+
+
+def catalogue_titles() -> list[str]:
+    """What the catalogue looks for, when a diagnosis does not say what it checked."""
+    try:
+        from rocmdesk.doctor.catalogue import catalogue
+
+        return [e.title for e in catalogue().values()]
+    except Exception:  # the list only explains an empty result; without it the result stands
+        return []
+
+
+def catalogue_finding(finding_id: str, evidence: list[str] | None = None, origin: str = "sanity") -> Any | None:
+    """A catalogue entry as a finding, for a link from another page to a finding this machine did not show."""
+    try:
+        from rocmdesk.doctor.catalogue import entry
+        from rocmdesk.doctor.model import Finding, Fix
+
+        e = entry(finding_id)
+    except Exception:  # an unknown id: the page says so
+        return None
+    return Finding(id=e.id, severity=e.severity, title=e.title, evidence=list(evidence or []),
+                   fix=Fix(kind="print", steps=list(e.fix_steps)), source=e.source, origins=[origin],
+                   summary=e.summary)
+
+
+def merge(machine: Any | None, pasted: Any | None) -> Any | None:
+    """One diagnosis for the report: the machine's and the pasted text's findings, one per id."""
+    if machine is None or pasted is None:
+        return machine or pasted
+    by_id: dict[str, Any] = {}
+    for f in list(machine.findings) + list(pasted.findings):
+        have = by_id.get(f.id)
+        if have is None:
+            by_id[f.id] = f
+        else:
+            by_id[f.id] = dataclasses.replace(
+                have, evidence=have.evidence + [e for e in f.evidence if e not in have.evidence],
+                origins=have.origins + [o for o in f.origins if o not in have.origins])
+    order = {s: i for i, s in enumerate(SEVERITY_ORDER)}
+    findings = sorted(by_id.values(), key=lambda f: order.get(f.severity, len(order)))  # stable
+    return dataclasses.replace(machine, findings=findings, inputs=list(machine.inputs) + list(pasted.inputs))
+
+
+# -- the worker -----------------------------------------------------------------------------------------
+class _Signals(QObject):
+    progress = Signal(int, int, int, str)  # job, done, total, what
+    done = Signal(int, object)  # job, Diagnosis (or the exception the work raised)
+
+
+class _Job(QRunnable):
+    def __init__(self, number: int, work: Callable[[Progress], Any], signals: _Signals) -> None:
+        super().__init__()
+        self.number, self.work, self.signals = number, work, signals
+
+    def run(self) -> None:  # worker thread: no widgets here, only signals
+        try:
+            result = self.work(lambda done, total, what: self.signals.progress.emit(self.number, done, total,
+                                                                                    str(what)))
+        except BaseException as exc:  # any failure must reach the page, never vanish with the thread
+            result = exc
+        self.signals.done.emit(self.number, result)
+
+
+# -- the paste box --------------------------------------------------------------------------------------
+class PasteBox(QPlainTextEdit):
+    """A plain-text box that holds a very long paste aside instead of laying it out (which would freeze)."""
+
+    pasted = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.held: str | None = None
+        self.setTabChangesFocus(True)
+        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+
+    def insertFromMimeData(self, source) -> None:  # noqa: N802 (Qt's name)
+        text = source.text() if source.hasText() else ""
+        if len(text) > SHOW_LIMIT:
+            self.hold(text)
+        else:
+            super().insertFromMimeData(source)
+            self.held = None
+        self.pasted.emit()
+
+    def hold(self, text: str) -> None:
+        self.held = text
+        self.clear()
+        self.setReadOnly(True)
+        self.setPlaceholderText(self.tr("{size} pasted: too long to show here, it is diagnosed as a whole. "
+                                        "Clear it to paste something else.").format(size=size_text(len(text))))
+
+    def text(self) -> str:
+        return self.held if self.held is not None else self.toPlainText()
+
+    def release(self) -> None:
+        self.held = None
+        self.setReadOnly(False)
+        self.clear()
+
+
+def size_text(chars: int) -> str:
+    if chars >= 1_000_000:
+        return f"{chars / 1_000_000:.1f} MB"
+    if chars >= 1000:
+        return f"{chars / 1000:.0f} kB"
+    return f"{chars} B"
+
+
+class _Body(QWidget):
+    """Scrolled content whose height comes from height-for-width, as on the other pages."""
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), 0)
+
+
+def _box(title: str) -> QGroupBox:
+    box = QGroupBox(title)
+    font = box.font()
+    font.setBold(True)
+    box.setFont(font)
+    return box
+
+
+def _plain(widget: QWidget) -> QWidget:
+    font = widget.font()
+    font.setBold(False)
+    widget.setFont(font)
+    return widget
+
+
+def _clear(layout) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            w = item.widget()
+            w.hide()
+            w.setParent(None)
+            w.deleteLater()
+        elif item.layout() is not None:
+            _clear(item.layout())
+
+
+# -- the page -------------------------------------------------------------------------------------------
+class DoctorPage(QWidget):
+    """The Doctor.  ``machine_diagnoser``, ``text_diagnoser``, ``command_factory`` and ``helper_locator`` are
+    seams for tests; ``auto_check`` False leaves the first check to ``check()``."""
+
+    checked = Signal(object)  # the machine's Diagnosis
+    pasteDiagnosed = Signal(object)  # the pasted text's Diagnosis
+
+    def __init__(self, session: MachineSession, machine_diagnoser: MachineDiagnoser | None = None,
+                 text_diagnoser: TextDiagnoser | None = None, command_factory: CommandFactory | None = None,
+                 helper_locator: HelperLocator | None = None, auto_check: bool = True,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.machine_diagnoser = machine_diagnoser or default_machine_diagnoser
+        self.text_diagnoser = text_diagnoser or default_text_diagnoser
+        self.command_factory = command_factory or default_command
+        self.helper_locator = helper_locator or default_helper_path
+        self.auto_check = auto_check
+        self.machine: Any | None = None  # the machine's Diagnosis
+        self.machine_error: str | None = None
+        self.pasted: Any | None = None  # the pasted text's Diagnosis
+        self.pasted_error: str | None = None
+        self.looked_up: Any | None = None  # a finding another page sent us to that the checks did not show
+        self.cards: list[DoctorFindingCard] = []
+        self.fix_dialog: FixReviewDialog | None = None
+        self._stale = True  # the machine has not been checked since its report came
+        self._pending_focus: str | None = None
+        self._number = 0
+        self._machine_job: int | None = None
+        self._machine_cancel: Cancel | None = None
+        self._paste_job: int | None = None
+        self._paste_label = ""
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(2)  # a machine check and a paste at once
+        self._signals = _Signals(self)
+        self._signals.progress.connect(self._on_progress)
+        self._signals.done.connect(self._on_done)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(16, 12, 16, 8)
+        header = QHBoxLayout()
+        self.title = text_label(self.tr("Doctor"), bold=True, scale=1.5)
+        self.title.setWordWrap(False)
+        header.addWidget(self.title)
+        self.where_label = text_label("", muted=True)
+        header.addWidget(self.where_label, 1)
+        outer.addLayout(header)
+        self.intro = text_label(self.tr(
+            "Known failures, each with a stable id, the evidence that was seen and how to fix it — matched "
+            "against this machine, or against output pasted from another one."), small=True, muted=True)
+        outer.addWidget(self.intro)
+
+        run = QHBoxLayout()
+        self.check_button = QPushButton(self.tr("&Check again"))
+        self.check_button.setToolTip(self.tr("Run every check on the machine again"))
+        self.check_button.clicked.connect(self.check)
+        self.cancel_button = QPushButton(self.tr("C&ancel"))
+        self.cancel_button.setToolTip(self.tr("Stop waiting for the check"))
+        self.cancel_button.clicked.connect(self.cancel)
+        for b in (self.check_button, self.cancel_button):
+            b.setAutoDefault(False)
+            run.addWidget(b)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(220)
+        run.addWidget(self.progress)
+        self.status = text_label("")
+        run.addWidget(self.status, 1)
+        outer.addLayout(run)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        body = _Body()
+        self.list_layout = QVBoxLayout(body)
+        self.list_layout.setContentsMargins(0, 4, 8, 8)
+        self.list_layout.setSpacing(8)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(body)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its buttons take focus, not the area
+        split.addWidget(self.scroll)
+        split.addWidget(self._build_paste_box())
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([600, 380])
+        outer.addWidget(split, 1)
+
+        save = QHBoxLayout()
+        self.save_button = QPushButton(self.tr("&Save report…"))
+        self.save_button.setToolTip(self.tr("Every finding with its evidence and fix, as Markdown (or JSON when "
+                                            "the file name ends in .json), to attach to a bug report"))
+        self.save_button.setAutoDefault(False)
+        self.save_button.clicked.connect(self._save_clicked)
+        save.addWidget(self.save_button)
+        self.identity_check = QCheckBox(self.tr("Include &host and user names"))
+        self.identity_check.setToolTip(self.tr("Off: the report leaves out this computer's name and your user "
+                                               "name, so it can be shared as it is"))
+        save.addWidget(self.identity_check)
+        self.save_status = text_label("", small=True, muted=True)
+        save.addWidget(self.save_status, 1)
+        outer.addLayout(save)
+
+        session.machineChanged.connect(self._machine_changed)
+        session.reportReady.connect(self._report_ready)
+        session.busyChanged.connect(lambda _busy: self._sync())
+        session.failed.connect(lambda *_: self._sync())
+        self._render()
+        self._sync()
+
+    # ==== the paste box ==================================================================================
+    def _build_paste_box(self) -> QWidget:
+        box = _box(self.tr("Diagnose pasted output"))
+        layout = QVBoxLayout(box)
+        self.paste_intro = _plain(text_label(self.tr(
+            "Paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch's collect_env, lspci "
+            "or dmesg — from this machine or another one."), small=True, muted=True))
+        layout.addWidget(self.paste_intro)
+        label = _plain(QLabel(self.tr("&Text:")))
+        layout.addWidget(label)
+        self.paste_edit = _plain(PasteBox())
+        self.paste_edit.setPlaceholderText(self.tr("e.g. RuntimeError: HIP error: invalid device function"))
+        self.paste_edit.setAccessibleName(self.tr("Text to diagnose"))
+        self.paste_edit.pasted.connect(self.diagnose_paste)
+        self.paste_edit.textChanged.connect(self._sync)
+        label.setBuddy(self.paste_edit)
+        layout.addWidget(self.paste_edit, 1)
+        row = QHBoxLayout()
+        self.diagnose_button = _plain(QPushButton(self.tr("&Diagnose")))
+        self.diagnose_button.setToolTip(self.tr("Look for known failures in the text (pasting does it by itself)"))
+        self.diagnose_button.clicked.connect(self.diagnose_paste)
+        self.open_button = _plain(QPushButton(self.tr("&Open file…")))
+        self.open_button.setToolTip(self.tr("Diagnose a saved log or tool output"))
+        self.open_button.clicked.connect(self._open_clicked)
+        self.clear_button = _plain(QPushButton(self.tr("C&lear")))
+        self.clear_button.setToolTip(self.tr("Empty the box and drop the pasted text's findings"))
+        self.clear_button.clicked.connect(self.clear_paste)
+        for b in (self.diagnose_button, self.open_button, self.clear_button):
+            b.setAutoDefault(False)
+            row.addWidget(b)
+        row.addStretch(1)
+        layout.addLayout(row)
+        self.paste_status = _plain(text_label("", small=True))
+        self.paste_status.setVisible(False)
+        layout.addWidget(self.paste_status)
+        return box
+
+    # ==== the session ====================================================================================
+    def _where(self) -> str:
+        s = self.session
+        if s.simulate:
+            return self.tr("the simulated machine {name}").format(name=s.simulate)
+        if s.root:
+            return self.tr("the machine tree at {root}").format(root=s.root)
+        return self.tr("this computer")
+
+    def _machine_changed(self) -> None:
+        self._drop_machine_job()
+        self.machine, self.machine_error, self.looked_up = None, None, None
+        self._stale = True
+        self._render()
+        self._sync()
+
+    def _report_ready(self, _report: object) -> None:
+        self._stale = True
+        if self.auto_check and self.isVisible():
+            self.check()
+        else:
+            self._sync()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.auto_check and self._stale and self.session.host is not None and not self.session.busy \
+                and self._machine_job is None:
+            QTimer.singleShot(0, self.check)  # after the page is painted
+
+    # ==== checking the machine ===========================================================================
+    def checking(self) -> bool:
+        return self._machine_job is not None
+
+    def pasting(self) -> bool:
+        return self._paste_job is not None
+
+    def check(self) -> bool:
+        """Check the session's machine in the worker (a running check is dropped first)."""
+        host = self.session.host
+        if host is None or self.session.busy:
+            return False
+        self._drop_machine_job()
+        self._stale = False
+        self._number += 1
+        self._machine_job = self._number
+        cancel = self._machine_cancel = Cancel()
+        diagnoser = self.machine_diagnoser
+        self.progress.setRange(0, 0)  # busy until the first progress report says how far
+        self._progress_text = self.tr("Checking {where}…").format(where=self._where())
+        self._pool.start(_Job(self._number, lambda progress: diagnoser(host, progress, cancel), self._signals))
+        self._sync()
+        return True
+
+    def cancel(self) -> None:
+        if self._machine_job is None:
+            return
+        self._drop_machine_job()
+        self.machine_error = self.tr("The check was cancelled; Check again starts it anew.")
+        self._render()
+        self._sync()
+
+    def _drop_machine_job(self) -> None:
+        if self._machine_cancel is not None:
+            self._machine_cancel.cancel()
+        self._machine_job, self._machine_cancel = None, None
+
+    def _on_progress(self, job: int, done: int, total: int, what: str) -> None:
+        if job != self._machine_job:
+            return
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+        self._progress_text = self.tr("Checking {where}: {what}").format(where=self._where(), what=what) \
+            if what else self._progress_text
+        self._sync()
+
+    def _on_done(self, job: int, result: object) -> None:
+        if job == self._machine_job:
+            self._machine_job, self._machine_cancel = None, None
+            if isinstance(result, BaseException):
+                self.machine, self.machine_error = None, self.tr("The check failed: {error}").format(
+                    error=f"{type(result).__name__}: {result}" if str(result) else type(result).__name__)
+            else:
+                self.machine, self.machine_error = result, None
+                self.looked_up = None
+            self._render()
+            self._sync()
+            if self._pending_focus is not None:
+                focus, self._pending_focus = self._pending_focus, None
+                self._land_on(focus)
+            if not isinstance(result, BaseException):
+                self.checked.emit(result)
+        elif job == self._paste_job:
+            self._paste_job = None
+            if isinstance(result, BaseException):
+                self.pasted, self.pasted_error = None, f"{type(result).__name__}: {result}"
+            else:
+                self.pasted, self.pasted_error = result, None
+            self._render()
+            self._sync()
+            self._show_paste_status()
+            if self.pasted is not None:
+                QTimer.singleShot(0, self._scroll_to_pasted)
+                self.pasteDiagnosed.emit(self.pasted)
+
+    # ==== diagnosing pasted text =========================================================================
+    def diagnose_paste(self) -> bool:
+        text = self.paste_edit.text()
+        if not text.strip():
+            return False
+        return self._start_paste(lambda progress: self.text_diagnoser(text, "pasted text"),
+                                 self.tr("the pasted text"))
+
+    def diagnose_file(self, path: str) -> bool:
+        """Diagnose a file's contents (read in the worker: it may be large)."""
+        name = os.path.basename(path) or path
+        diagnoser = self.text_diagnoser
+
+        def work(progress: Progress) -> Any:
+            return diagnoser(Path(path).read_bytes(), name)
+
+        return self._start_paste(work, name)
+
+    def _start_paste(self, work: Callable[[Progress], Any], label: str) -> bool:
+        self._number += 1
+        self._paste_job = self._number
+        self._paste_label = label
+        self.paste_status.setText(self.tr("Reading {label}…").format(label=label))
+        self.paste_status.setVisible(True)
+        self._pool.start(_Job(self._number, work, self._signals))
+        self._sync()
+        return True
+
+    def _open_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Diagnose a file"), str(Path.home()),
+                                              self.tr("Logs and tool output (*.txt *.log *.json *.out);;"
+                                                      "All files (*)"))
+        if path:
+            self.diagnose_file(path)
+
+    def clear_paste(self) -> None:
+        self._paste_job = None
+        self.paste_edit.release()
+        self.pasted, self.pasted_error = None, None
+        self.paste_status.setVisible(False)
+        self._render()
+        self._sync()
+
+    def format_name(self, fmt: str | None) -> str:
+        return {
+            "rocminfo": self.tr("rocminfo output"), "rocm-smi": self.tr("rocm-smi output"),
+            "amd-smi": self.tr("amd-smi output"), "collect_env": self.tr("PyTorch collect_env report"),
+            "lspci": self.tr("lspci output"), "kernel-log": self.tr("kernel log (dmesg or journalctl)"),
+            "traceback": self.tr("Python traceback"), "verify-json": self.tr("rocmdesk PyTorch check (JSON)"),
+            "sanity-json": self.tr("rocmdesk sanity check (JSON)"),
+        }.get(fmt or "", fmt or self.tr("text in no format rocmdesk knows"))
+
+    def pasted_heading(self) -> str:
+        inputs = list(getattr(self.pasted, "inputs", []) or [])
+        first = inputs[0] if inputs else None
+        label = self._paste_label or self.tr("the pasted text")
+        if first is not None and first.error:
+            return self.tr("From {label}: could not be read ({error})").format(label=label, error=first.error)
+        fmt = first.format if first is not None else None
+        if fmt is None:
+            return self.tr("From {label}: in no format rocmdesk knows, so it was searched for known error "
+                           "messages only").format(label=label)
+        return self.tr("From {label}, recognized as {format}").format(label=label, format=self.format_name(fmt))
+
+    def _show_paste_status(self) -> None:
+        if self.pasted_error:
+            text = self.tr("Could not diagnose {label}: {error}").format(label=self._paste_label,
+                                                                          error=self.pasted_error)
+        elif self.pasted is not None:
+            n = len(self.pasted.findings)
+            text = self.pasted_heading() + " — " + (
+                self.tr("no known problem in it.") if n == 0 else
+                self.tr("1 finding, shown in the list.") if n == 1 else
+                self.tr("{n} findings, shown in the list.").format(n=n))
+        else:
+            text = ""
+        self.paste_status.setText(text)
+        self.paste_status.setVisible(bool(text))
+
+    # ==== the list =======================================================================================
+    def origin_text(self, origins: list[str]) -> str:
+        words = {"machine": self.tr("seen on {where}").format(where=self._where()),
+                 "preflight": self.tr("from Setup's checks before installing"),
+                 "verify": self.tr("from the PyTorch page's check"),
+                 "sanity": self.tr("from the Sanity check")}
+        parts = [words.get(o, self.tr("from {label}").format(label=o)) for o in origins]
+        return (parts[0][:1].upper() + parts[0][1:] + "".join(", " + p for p in parts[1:])) if parts else ""
+
+    def _section(self, text: str) -> QLabel:
+        label = text_label(text, bold=True, scale=1.1)
+        self.list_layout.addWidget(label)
+        return label
+
+    def _add_card(self, finding: Any, origin: str) -> DoctorFindingCard:
+        card = DoctorFindingCard(finding, origin)
+        card.fixRequested.connect(self.open_fix)
+        card.copied.connect(lambda _t: self._say(self.tr("The command is on the clipboard.")))
+        self.cards.append(card)
+        self.list_layout.addWidget(card)
+        return card
+
+    def counts_text(self, findings: list[Any]) -> str:
+        counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
+        parts = []
+        if counts["error"]:
+            parts.append(self.tr("{n} error(s)").format(n=counts["error"]))
+        if counts["warning"]:
+            parts.append(self.tr("{n} warning(s)").format(n=counts["warning"]))
+        if counts["info"]:
+            parts.append(self.tr("{n} note(s)").format(n=counts["info"]))
+        return ", ".join(parts)
+
+    def _render(self) -> None:
+        _clear(self.list_layout)
+        self.cards = []
+        self.pasted_section: QLabel | None = None
+        self.empty_frame: QFrame | None = None
+        if self.looked_up is not None:
+            self._section(self.tr("From the Sanity check"))
+            note = text_label(self.tr("The checks of this machine did not show this failure; it was seen in the "
+                                      "Sanity check's run."), small=True, muted=True)
+            self.list_layout.addWidget(note)
+            self._add_card(self.looked_up, self.origin_text(list(self.looked_up.origins)))
+        if self.pasted is not None or self.pasted_error:
+            self.pasted_section = self._section(self.tr("Pasted text"))
+            self.pasted_heading_label = text_label(self.pasted_heading() if self.pasted is not None else
+                                                   self.tr("Could not diagnose it: {error}").format(
+                                                       error=self.pasted_error), small=True, muted=True)
+            self.list_layout.addWidget(self.pasted_heading_label)
+            if self.pasted is not None:
+                lines = [line for i in self.pasted.inputs for line in i.summary]
+                if lines:
+                    self.list_layout.addWidget(text_label("\n".join(f"• {x}" for x in lines[:6]), small=True))
+                origin = self.tr("From {label} ({format})").format(
+                    label=self._paste_label, format=self.format_name(
+                        self.pasted.inputs[0].format if self.pasted.inputs else None))
+                for f in self.pasted.findings:
+                    self._add_card(f, origin)
+                if not self.pasted.findings:
+                    self.list_layout.addWidget(text_label(self.tr("No known problem found in it."), muted=True))
+        self._section(self.tr("This machine") if not self.session.simulate and not self.session.root
+                      else self.tr("The machine: {where}").format(where=self._where()))
+        if self.machine is not None:
+            findings = list(self.machine.findings)
+            if findings:
+                self.list_layout.addWidget(text_label(self.counts_text(findings), small=True, muted=True))
+                for f in findings:
+                    self._add_card(f, self.origin_text(list(f.origins)))
+            else:
+                self._empty_state()
+        else:
+            text = self.machine_error or self._waiting_text()
+            self.machine_note = text_label(text, muted=True)
+            self.list_layout.addWidget(self.machine_note)
+        self.list_layout.addStretch(1)
+        self._tab_chain()
+
+    def _waiting_text(self) -> str:
+        s = self.session
+        if s.error is not None:
+            return self.tr("Detection failed: {error}. The Overview page has the details; Refresh tries again.") \
+                .format(error=s.error[0])
+        if s.busy or s.host is None:
+            return self.tr("Waiting for the machine to be read…")
+        return self.tr("Not checked yet.")
+
+    def _empty_state(self) -> None:
+        frame = QFrame()
+        frame.setObjectName("doctorEmpty")
+        frame.setStyleSheet("#doctorEmpty { border: 1px solid #2e8b47; border-left: 5px solid #2e8b47; "
+                            "border-radius: 4px; background: #eaf6ec; } #doctorEmpty QLabel { color: #114d22; }")
+        layout = QVBoxLayout(frame)
+        layout.addWidget(text_label(self.tr("✓ No known problem found on {where}.").format(where=self._where()),
+                                    bold=True))
+        checked = list(getattr(self.machine, "checked", None) or [])
+        if checked:
+            what = self.tr("What was checked:") + "\n" + "\n".join(f"• {catalogue_text(c)}" for c in checked)
+        else:
+            titles = catalogue_titles()
+            what = self.tr("rocmdesk looked for {n} known failures, among them: {titles}.").format(
+                n=len(titles), titles="; ".join(catalogue_text(t) for t in titles)) if titles else ""
+        self.empty_what = text_label(what, small=True)
+        self.empty_what.setVisible(bool(what))
+        layout.addWidget(self.empty_what)
+        self.empty_frame = frame
+        self.list_layout.addWidget(frame)
+
+    def _tab_chain(self) -> None:
+        """Cards are made after the paste box, so Qt would tab to them last: put them between the check
+        buttons and the paste box, in the order they are shown."""
+        chain: list[QWidget] = [self.check_button, self.cancel_button]
+        for card in self.cards:
+            chain += [w for w in card.findChildren(QWidget) if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        chain += [self.paste_edit, self.diagnose_button, self.open_button, self.clear_button, self.save_button,
+                  self.identity_check]
+        for a, b in zip(chain, chain[1:]):
+            QWidget.setTabOrder(a, b)
+
+    def _scroll_to_pasted(self) -> None:
+        if self.pasted_section is not None:
+            self.scroll.ensureWidgetVisible(self.pasted_section, 0, 0)
+
+    def _sync(self) -> None:
+        s = self.session
+        self.where_label.setText(self.tr("— {where}").format(where=self._where()))
+        checking = self.checking()
+        busy = checking or s.busy
+        self.check_button.setEnabled(not busy and s.host is not None)
+        self.check_button.setText(self.tr("&Check again") if self.machine is not None else self.tr("&Check"))
+        self.cancel_button.setVisible(checking)
+        self.cancel_button.setEnabled(checking)
+        self.progress.setVisible(busy or self.pasting())
+        if not busy and self.pasting():
+            self.progress.setRange(0, 0)
+        if s.busy:
+            self.progress.setRange(0, 0)
+            text = self.tr("Reading {where}…").format(where=self._where())
+        elif checking:
+            text = self._progress_text
+        elif self.pasting():
+            text = self.tr("Diagnosing {label}…").format(label=self._paste_label)
+        elif self.machine is not None:
+            n = len(self.machine.findings)
+            text = self.tr("No known problem found.") if n == 0 else \
+                self.tr("{n} finding(s) on {where}.").format(n=n, where=self._where())
+        else:
+            text = ""
+        self.status.setText(text)
+        has_text = bool(self.paste_edit.held) or bool(self.paste_edit.toPlainText().strip())
+        self.diagnose_button.setEnabled(has_text and not self.pasting())
+        self.clear_button.setEnabled(has_text or self.pasted is not None or self.pasted_error is not None)
+        self.save_button.setEnabled(self.machine is not None or self.pasted is not None)
+
+    def _say(self, text: str) -> None:
+        self.save_status.setText(text)
+
+    # ==== going to a finding ==============================================================================
+    def show_finding(self, finding_id: str, evidence: list[str] | None = None) -> None:
+        """Land on a finding (another page's link, e.g. the Sanity check's "wheel-missing-arch").  When the
+        machine's check is still to come, landing waits for it; a finding the check does not show is shown
+        from the catalogue, with the evidence the other page passed."""
+        self._pending_evidence = list(evidence or [])
+        if self.machine is None or self.checking() or self._stale:
+            self._pending_focus = finding_id
+            if not self.checking():
+                self.check()
+            return
+        self._land_on(finding_id)
+
+    def _land_on(self, finding_id: str) -> None:
+        card = next((c for c in self.cards if c.finding.id == finding_id), None)
+        if card is None:
+            self.looked_up = catalogue_finding(finding_id, getattr(self, "_pending_evidence", []))
+            if self.looked_up is None:
+                self._say(self.tr("rocmdesk knows no finding {id}.").format(id=finding_id))
+                return
+            self._render()
+            card = next((c for c in self.cards if c.finding.id == finding_id), None)
+        for c in self.cards:
+            c.set_highlighted(c is card)
+        if card is None:
+            return
+        QTimer.singleShot(0, lambda: self.scroll.ensureWidgetVisible(card, 0, 0))
+        target = card.first_control()
+        if target is not None:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def focused_finding(self) -> str | None:
+        card = next((c for c in self.cards if c.highlighted), None)
+        return card.finding.id if card is not None else None
+
+    # ==== fixing ==========================================================================================
+    def open_fix(self, finding: Any) -> FixReviewDialog | None:
+        plan = getattr(finding.fix, "plan", None)
+        if plan is None:
+            return None
+        if self.fix_dialog is not None and self.fix_dialog.running():
+            self.fix_dialog.raise_()
+            return self.fix_dialog
+        self.fix_dialog = FixReviewDialog(catalogue_text(finding.title), plan, self.session, self.command_factory,
+                                          self.helper_locator, self)
+        self.fix_dialog.runFinished.connect(self._fix_finished)
+        self.fix_dialog.open()  # window-modal, never a nested event loop
+        return self.fix_dialog
+
+    def _fix_finished(self, outcome: Any) -> None:
+        if getattr(outcome, "saw_plan", False):
+            self.session.refresh()  # the machine changed: every page (and this check) sees it anew
+
+    # ==== the report =====================================================================================
+    def report_diagnosis(self) -> Any | None:
+        return merge(self.machine, self.pasted)
+
+    def _save_clicked(self) -> None:
+        path, chosen = QFileDialog.getSaveFileName(self, self.tr("Save the Doctor's report"),
+                                                   str(Path.home() / "rocmdesk-doctor.md"),
+                                                   self.tr("Markdown (*.md);;JSON (*.json);;All files (*)"))
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += ".json" if "json" in chosen.lower() else ".md"
+        self.save_report(path)
+
+    def save_report(self, path: str, include_identity: bool | None = None) -> bool:
+        d = self.report_diagnosis()
+        if d is None:
+            return False
+        identity = self.identity_check.isChecked() if include_identity is None else include_identity
+        try:
+            from rocmdesk.doctor.report import write_report
+
+            write_report(Path(path), d, include_identity=identity)
+        except OSError as exc:
+            self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
+            return False
+        self._say(self.tr("Saved {path}.").format(path=path) + " " + (
+            self.tr("It names this computer and your user.") if identity
+            else self.tr("Host and user names are left out.")))
+        return True
+
+    def shutdown(self, timeout_ms: int = 10000) -> None:
+        """Drop pending results and wait for the workers (the checks' commands time out by themselves)."""
+        self._drop_machine_job()
+        self._paste_job = None
+        self._pool.clear()
+        self._pool.waitForDone(timeout_ms)
