@@ -122,8 +122,13 @@ def test_the_deb_installs_with_apt_and_runs(deb: Path, new_machine) -> None:
 
     # the installed rocmdesk, as the desktop user, with the system's python3 and nothing from this tree
     user = ["runuser", "-u", rig.USER, "--", "/usr/bin/env", f"HOME=/home/{rig.USER}"]
-    version = m.run([*user, "rocmdesk", "--version"]).stdout.decode().strip()
-    assert version == f"rocmdesk {_field(deb, 'Version')}"
+    version = m.run([*user, "rocmdesk", "--version"]).stdout.decode().splitlines()
+    assert version[0] == f"rocmdesk {_field(deb, 'Version')}"
+    assert not [line for line in version[1:] if "not installed" in line], version
+    # with the .deb's helper in place, a plan carries no "cannot apply from this install" note
+    plan = m.run([*user, "rocmdesk", "plan", "--simulate", MACHINE], check=False)
+    assert plan.returncode == 0 and b"Steps:" in plan.stdout, plan.stderr.decode()
+    assert b"system helper is not installed" not in plan.stderr, plan.stderr.decode()
     res = m.run([*user, "rocmdesk", "detect", "--simulate", MACHINE, "--json"], check=False)
     assert res.returncode == 0, res.stderr.decode()
     report = json.loads(res.stdout)

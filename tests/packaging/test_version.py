@@ -37,7 +37,7 @@ def test_installed_metadata_agrees() -> None:
 
 def test_version_option_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"rocmdesk {rocmdesk.__version__}"
+    assert capsys.readouterr().out.splitlines()[0] == f"rocmdesk {rocmdesk.__version__}"
 
 
 def test_version_option_in_a_fresh_interpreter_without_qt() -> None:
@@ -45,7 +45,7 @@ def test_version_option_in_a_fresh_interpreter_without_qt() -> None:
            "assert not [m for m in sys.modules if m.startswith('PySide6')]; sys.exit(rc)"
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stderr
-    assert res.stdout.strip() == f"rocmdesk {rocmdesk.__version__}"
+    assert res.stdout.splitlines()[0] == f"rocmdesk {rocmdesk.__version__}"
 
 
 def test_debian_changelog_and_metainfo_name_this_version() -> None:
