@@ -3,25 +3,37 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PySide6.QtCore import QLibraryInfo, QLocale, Qt, QTranslator
+from PySide6.QtCore import QLibraryInfo, Qt, QTranslator
 from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
-from rocmdesk import __version__
+from rocmdesk import __version__, i18n
 
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+# run() rebuilds the main window when the event loop ends with this code (the Language menu's "Restart now")
+RESTART_EXIT_CODE = 0x1A40
+
+_installed: list[QTranslator] = []
 
 
-def _install_translators(app: QApplication) -> None:
-    """Qt's own strings and rocmdesk's, for the system locale; missing files just mean English."""
-    locale = QLocale.system()
+def install_translators(app: QApplication, language: str) -> bool:
+    """Speak ``language`` (``en`` or one of ``i18n.LANGUAGES``): Qt's own strings (the standard buttons) and
+    rocmdesk's, in place of any installed before; widgets made afterwards use them.  False when rocmdesk's
+    catalogue for it is missing, which leaves English."""
+    while _installed:
+        app.removeTranslator(_installed.pop())
+    i18n.set_language(language)  # the core's translate() speaks the same language as the window
+    if language == i18n.SOURCE_LANGUAGE:
+        return True
+    loaded = False
     for name, directory in (("qtbase", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)),
-                            ("rocmdesk", str(TRANSLATIONS))):
+                            ("rocmdesk", str(i18n.TRANSLATIONS))):
         translator = QTranslator(app)
-        if translator.load(locale, name, "_", directory):
+        if translator.load(f"{name}_{language}", directory):
             app.installTranslator(translator)
+            _installed.append(translator)
+            loaded = loaded or name == "rocmdesk"
+    return loaded
 
 
 def create_app(argv: list[str]) -> QApplication:
@@ -43,7 +55,7 @@ def create_app(argv: list[str]) -> QApplication:
     for path in icon_files():
         icon.addFile(str(path))
     app.setWindowIcon(icon if not icon.isNull() else QIcon.fromTheme(APP_ID))
-    _install_translators(app)
+    install_translators(app, i18n.app_language())
     return app
 
 
@@ -55,7 +67,18 @@ def run(argv: list[str], simulate: str | None = None, root: str | None = None) -
     app = create_app(argv)
     window = MainWindow(MachineSession(simulate=simulate, root=root))
     window.show()
-    return app.exec()
+    while (code := app.exec()) == RESTART_EXIT_CODE:
+        # the Language menu asked for a new window in the new language: the same machine, page and place
+        simulate, root = window.session.simulate, window.session.root
+        page, geometry = window.sidebar.currentRow(), window.saveGeometry()
+        window.close()  # pages stop their work as on quit
+        window.deleteLater()
+        install_translators(app, i18n.app_language())
+        window = MainWindow(MachineSession(simulate=simulate, root=root))
+        window.restoreGeometry(geometry)
+        window.sidebar.setCurrentRow(page)
+        window.show()
+    return code
 
 
 if __name__ == "__main__":

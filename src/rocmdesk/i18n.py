@@ -1,0 +1,129 @@
+"""Which language rocmdesk speaks, and translations for code outside ``ui/`` (no Qt here).
+
+One catalogue serves both halves: ``resources/translations/rocmdesk_<lang>.ts`` is the source (Qt Linguist's
+format, kept up to date by ``scripts/i18n.py``), compiled to ``.qm`` for Qt and to ``.json`` for this module,
+so the CLI gets the same translations without importing Qt.  Code outside ``ui/`` writes
+``translate("Context", "text")`` with literal arguments: pyside6-lupdate finds those calls as it finds
+``QCoreApplication.translate`` in the UI.
+
+The language comes from, in order: the app's saved choice (the Language menu; the app only), then the
+environment as gettext reads it (``LC_ALL``, ``LC_MESSAGES``, ``LANG``; ``LANGUAGE`` lists preferences unless
+the locale is C/POSIX).  Any Chinese locale gets the zh_CN catalogue (the only Chinese one so far).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+
+TRANSLATIONS = Path(__file__).resolve().parent / "resources" / "translations"
+SOURCE_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}  # each named in its own language
+SYSTEM = "system"  # the saved choice that means "follow the environment"
+
+
+def _match(tag: str) -> str | None:
+    """A locale or language tag (``zh_CN.UTF-8``, ``zh-Hans``, ``en_GB``, ``C``) -> a language we have, or None."""
+    tag = tag.split(".", 1)[0].split("@", 1)[0].replace("-", "_").strip()
+    if not tag or tag in ("C", "POSIX"):
+        return None
+    lang = tag.split("_", 1)[0].lower()
+    if lang == "zh":
+        return "zh_CN"
+    if lang == "en":
+        return "en"
+    return None
+
+
+def system_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it; English when it asks for none we have."""
+    env = os.environ if env is None else env
+    locale = next((env[v] for v in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(v)), "")
+    if locale.split(".", 1)[0] in ("", "C", "POSIX"):
+        return SOURCE_LANGUAGE  # gettext ignores LANGUAGE under the C locale, and so do we
+    for tag in env.get("LANGUAGE", "").split(":"):
+        found = _match(tag)
+        if found:
+            return found
+    return _match(locale) or SOURCE_LANGUAGE
+
+
+def settings_file() -> Path:
+    """``$XDG_CONFIG_HOME/rocmdesk/settings.json`` (read on each call, so tests can point it elsewhere)."""
+    import platformdirs  # only the app's language choice needs it; plain CLI runs don't pay for the import
+
+    return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "settings.json"
+
+
+def _read_settings() -> dict:
+    try:
+        data = json.loads(settings_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # missing or damaged: the defaults; saving writes a good file again
+    return data if isinstance(data, dict) else {}
+
+
+def saved_language() -> str:
+    """The Language menu's choice: ``system``, or one of ``LANGUAGES``."""
+    value = _read_settings().get("language", SYSTEM)
+    return value if value in LANGUAGES or value == SYSTEM else SYSTEM
+
+
+def save_language(choice: str) -> None:
+    """Keep the Language menu's choice; other settings in the file stay, and the write is atomic."""
+    if choice != SYSTEM and choice not in LANGUAGES:
+        raise ValueError(f"unknown language {choice!r}; choose {SYSTEM} or one of {', '.join(LANGUAGES)}")
+    path = settings_file()
+    data = _read_settings()
+    data["language"] = choice
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False, indent=2)
+            f.write("\n")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def app_language(env: Mapping[str, str] | None = None) -> str:
+    """The app's language: the saved choice, else the environment's."""
+    choice = saved_language()
+    return system_language(env) if choice == SYSTEM else choice
+
+
+@lru_cache(maxsize=None)
+def catalogue(language: str) -> dict[str, dict[str, str]]:
+    """context -> source -> translation for ``language``; empty for English or when the file is missing."""
+    if language == SOURCE_LANGUAGE:
+        return {}
+    try:
+        data = json.loads((TRANSLATIONS / f"rocmdesk_{language}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+_current: str | None = None
+
+
+def set_language(language: str | None) -> None:
+    """Fix the language for ``translate`` (None: the environment's, looked up on the next call)."""
+    global _current
+    _current = language
+
+
+def current_language() -> str:
+    return _current if _current is not None else system_language()
+
+
+def translate(context: str, text: str) -> str:
+    """``text`` in the current language (itself when there is no translation).  Write both arguments as string
+    literals so pyside6-lupdate can collect them; format placeholders after translating."""
+    return catalogue(current_language()).get(context, {}).get(text) or text
