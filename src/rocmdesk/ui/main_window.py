@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.ui.language_menu import add_language_menu
 from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.pages.placeholder import PlaceholderPage
@@ -112,6 +113,7 @@ class MainWindow(QMainWindow):
         quit_action.setShortcut(QKeySequence(QKeySequence.StandardKey.Quit))
         quit_action.triggered.connect(self.close)
         menu.addAction(quit_action)
+        self.language_menu = add_language_menu(self)
 
     def _fill_sim_menu(self) -> None:
         self.sim_menu.clear()
