@@ -1,0 +1,117 @@
+"""The catalogue of known failures, read from ``knowledge/data/doctor_catalogue.json``.
+
+Knowledge is data: ids, titles, summaries, symptom patterns, fix texts and sources live in the file;
+the checks that find evidence are code (``machine_checks``, ``text_checks``).  Every user-visible
+string has a stable key (``strings()``) so a translator can work from the keys alone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from rocmdesk.doctor.model import FIX_KINDS, SEVERITIES, Finding, Fix, FixStep
+from rocmdesk.knowledge._data import load_json
+
+FILE = "doctor_catalogue.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    severity: str
+    title: str
+    summary: str
+    signals: tuple[str, ...]  # "<format>:<kind>" of a recognizer (rocminfo:kfd-permission, verify:cpu-only-wheel)
+    patterns: tuple[re.Pattern[str], ...]  # over raw pasted text
+    checks: tuple[str, ...]  # what finds evidence, in words
+    fix_kind: str
+    fix_steps: tuple[FixStep, ...]
+    sources: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        return ", ".join(self.sources)
+
+
+def _entry(raw: dict[str, Any]) -> Entry:
+    eid = raw["id"]
+    fix = raw["fix"]
+    steps = tuple(FixStep(f"doctor.{eid}.fix.{i + 1}", s["text"], s.get("command"))
+                  for i, s in enumerate(fix["steps"]))
+    sym = raw.get("symptoms", {})
+    return Entry(eid, raw["severity"], raw["title"], raw["summary"], tuple(sym.get("signals", ())),
+                 tuple(re.compile(p, re.IGNORECASE) for p in sym.get("patterns", ())),
+                 tuple(raw.get("checks", ())), fix["kind"], steps, tuple(raw.get("sources", ())))
+
+
+@cache
+def catalogue() -> dict[str, Entry]:
+    """Every entry by id, in catalogue order."""
+    out: dict[str, Entry] = {}
+    for raw in load_json(FILE)["entries"]:
+        e = _entry(raw)
+        if e.id in out or e.severity not in SEVERITIES or e.fix_kind not in FIX_KINDS:
+            raise ValueError(f"{FILE}: bad entry {e.id!r}")
+        out[e.id] = e
+    return out
+
+
+def entry(id: str) -> Entry:
+    return catalogue()[id]
+
+
+def entry_data(id: str) -> dict[str, Any]:
+    """Extra facts an entry's check function uses (``data`` in the file)."""
+    raw = next((r for r in load_json(FILE)["entries"] if r["id"] == id), {})
+    return dict(raw.get("data", {}))
+
+
+def order(id: str) -> int:
+    return list(catalogue()).index(id) if id in catalogue() else len(catalogue())
+
+
+def catalogue_sources() -> dict[str, dict[str, str]]:
+    """Source keys the catalogue defines itself (beside those of sources.json)."""
+    return dict(load_json(FILE).get("sources", {}))
+
+
+@cache
+def signal_map() -> dict[str, tuple[str, ...]]:
+    """'<format>:<kind>' -> the catalogue ids that signal points at."""
+    out: dict[str, list[str]] = {}
+    for e in catalogue().values():
+        for s in e.signals:
+            out.setdefault(s, []).append(e.id)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def strings() -> dict[str, str]:
+    """Every user-visible English string of the catalogue by its stable key (for translators)."""
+    out: dict[str, str] = {}
+    for e in catalogue().values():
+        out[f"doctor.{e.id}.title"] = e.title
+        out[f"doctor.{e.id}.summary"] = e.summary
+        for s in e.fix_steps:
+            out[s.id] = s.text
+    return out
+
+
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def finding(id: str, evidence: list[str] | None = None, origin: str | None = None,
+            params: dict[str, str] | None = None, severity: str | None = None) -> Finding:
+    """A new finding of catalogue entry ``id``; ``params`` fill placeholders like {override} in commands."""
+    e = entry(id)
+    fill = _Blank(params or {})
+    steps = [FixStep(s.id, s.text.format_map(fill),
+                     s.command.format_map(fill) if s.command else None) for s in e.fix_steps]
+    f = Finding(id=e.id, severity=severity or e.severity, title=e.title, fix=Fix("print", steps),
+                source=e.source or None, summary=e.summary)
+    f.add_evidence(evidence or [], origin)
+    return f

@@ -1,0 +1,116 @@
+"""``rocmdesk doctor``: known ROCm/PyTorch failures found on this machine or in pasted output.
+
+Exit codes: 0 no finding of severity "error" (warnings and notes may be present); 6 at least one "error"
+finding; 2 bad usage; 3 an input could not be read or is not text (the report for the rest is still
+printed); 1 a bug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
+EPILOG = ("Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
+          "3 an input could not be read or is not text. Without --from the machine is this computer "
+          "(or --root/--simulate); with --from only the texts are read unless --root/--simulate is given too.")
+
+
+def add_parser(subparsers: Any) -> None:
+    from rocmdesk.cli import _add_target
+
+    p = subparsers.add_parser(
+        "doctor", help="known ROCm/PyTorch failures found on this machine or in pasted output",
+        description="Check this machine (or a captured/simulated one) and pasted output (rocminfo, rocm-smi, "
+                    "amd-smi, collect_env, lspci, kernel log, Python tracebacks, rocmdesk verify/sanity JSON) "
+                    "against rocmdesk's catalogue of known failures; each finding has evidence and a fix.",
+        epilog=EPILOG)
+    _add_target(p)
+    p.add_argument("--from", dest="inputs", action="append", default=[], metavar="FILE",
+                   help="text to diagnose (repeatable; - reads standard input)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--report", type=Path, metavar="FILE",
+                   help="also write a report to paste into a bug tracker (FILE.json: JSON, else Markdown)")
+    p.add_argument("--include-identity", action="store_true",
+                   help="let the report name the user and host (left out by default)")
+
+
+def _identity(host: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    user = host.user_name()
+    if user:
+        out["user"] = user
+    name = host.read_value("/etc/hostname") or host.read_value("/proc/sys/kernel/hostname")
+    if name:
+        out["hostname"] = name.strip()
+    return out
+
+
+def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> str:
+    from rocmdesk.doctor.report import scrub, to_json
+
+    doc = to_json(d, include_identity, identity)
+    lines: list[str] = []
+    m = doc["machine"]
+    if m:
+        gpus = ", ".join(f"{g['name'] or '?'} ({g['gfx'] or '?'})" for g in m["gpus"]) or "no AMD GPU"
+        lines.append(f"Machine: {m['source']}{' (simulated)' if m['simulated'] else ''} · {gpus}")
+    for i in doc["inputs"]:
+        lines.append(f"Input {i['label']}: {i['format'] or 'not recognized'}" + (f" ({i['error']})" if i["error"] else ""))
+    if not doc["findings"]:
+        unread = doc["inputs"] and all(i["error"] for i in doc["inputs"])
+        lines.append("Nothing could be diagnosed: no input was readable." if unread and not m
+                     else "No known problem found.")
+    for f in doc["findings"]:
+        lines.append("")
+        lines.append(f"{f['severity'].upper():7} {f['id']}: {f['title']}")
+        for e in f["evidence"][:6]:
+            lines.append(f"        seen: {e}")
+        kind = "rocmdesk can do this (Setup plan)" if f["fix"]["kind"] == "auto" else "fix"
+        lines.append(f"        {kind}:")
+        for n, s in enumerate(f["fix"]["steps"], 1):
+            lines.append(f"          {n}. {s['text']}" + (f"\n             $ {s['command']}" if s["command"] else ""))
+    n = doc["counts"]
+    lines.append("")
+    lines.append(f"{n['error']} error(s), {n['warning']} warning(s), {n['info']} note(s).")
+    text = "\n".join(lines)
+    return text if include_identity else scrub(text, identity)
+
+
+def run(args: argparse.Namespace, host: Any) -> int:
+    import json
+
+    from rocmdesk.cli import InputError, _read_input
+    from rocmdesk.doctor.diagnose import diagnose
+    from rocmdesk.doctor.report import to_json, write_report
+
+    texts: list[tuple[str, bytes]] = []
+    for name in args.inputs:
+        texts.append(_read_input(name))  # an unreadable file is an InputError: exit 3 before any output
+    with_machine = not args.inputs or getattr(args, "root", None) or getattr(args, "simulate", None)
+    report = None
+    identity: dict[str, str] = {}
+    if with_machine:
+        from rocmdesk.machine.detect import detect
+
+        report = detect(host)
+        identity = _identity(host)
+    d = diagnose(report, texts=texts)
+    if args.json:
+        print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
+    else:
+        print(_render_text(d, identity, args.include_identity))
+    if args.report is not None:
+        try:
+            write_report(args.report, d, args.include_identity, identity)
+        except OSError as exc:
+            raise InputError(f"{args.report}: cannot write the report ({exc.strerror or exc})") from None
+        print(f"Report written to {args.report}", file=sys.stderr)
+    bad = [i for i in d.inputs if i.error and not i.finding_ids]
+    for i in bad:
+        print(f"rocmdesk: {i.label}: {i.error}", file=sys.stderr)
+    if bad:
+        return EXIT_INPUT
+    return EXIT_FINDINGS if d.worst == "error" else EXIT_OK

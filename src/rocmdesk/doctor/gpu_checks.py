@@ -1,0 +1,97 @@
+"""Checks of GPUs against the knowledge: supported, needs an override, risky, unsupported; iGPU beside dGPU.
+
+Shared by the live machine (``Gpu`` records) and pasted text (the dicts ``inspect`` makes of them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from rocmdesk.doctor.catalogue import finding
+from rocmdesk.doctor.model import Finding
+
+
+@dataclass
+class GpuView:
+    index: int
+    name: str | None
+    gfx: str | None  # physical target
+    gfx_reported: str | None
+    apu: bool | None
+    kfd_node: int | None
+    override: str | None  # the HSA_OVERRIDE_GFX_VERSION in effect for it, when known
+
+    @property
+    def label(self) -> str:
+        return f"GPU {self.index} {self.name or ''} ({self.gfx or 'gfx unknown'})".replace("  ", " ")
+
+
+def view(gpu: Any, override: str | None = None) -> GpuView:
+    get = gpu.get if isinstance(gpu, Mapping) else (lambda k: getattr(gpu, k, None))
+    apu = get("apu")
+    if apu is None and get("kind") == "apu":
+        apu = True
+    return GpuView(int(get("index") or 0), get("name"), get("gfx"), get("gfx_reported"), apu, get("kfd_node"), override)
+
+
+def _override_of(g: GpuView) -> str | None:
+    """The override in effect: the one named, or the one a tool's report betrays (reported != physical)."""
+    if g.override:
+        return g.override
+    if g.gfx and g.gfx_reported and g.gfx != g.gfx_reported:
+        from rocmdesk.knowledge.gfx import override_value
+
+        return override_value(g.gfx_reported) or g.gfx_reported
+    return None
+
+
+def gpu_findings(gpus: list[GpuView], origin: str, *, hidden: set[int] | None = None,
+                 env_known: bool = False) -> list[Finding]:
+    """Findings about the GPUs' targets.  ``hidden``: indices kept out of ROCm (an iGPU under ROCR_VISIBLE_DEVICES),
+    which need nothing; ``env_known``: the override variables were read (live machine), so a missing one is a fact."""
+    from rocmdesk.knowledge import gfx_target, support_for
+
+    out: list[Finding] = []
+    hidden = hidden or set()
+    for g in gpus:
+        if not g.gfx or g.index in hidden:
+            continue
+        s = support_for(g.gfx)
+        t = gfx_target(g.gfx)
+        why = f"{g.label}: {s.reason}" if s.reason else g.label
+        ov = _override_of(g)
+        if s.status == "unsupported":
+            out.append(finding("gfx-unsupported", [why], origin))
+        elif ov is not None:
+            shown = f"{g.label}: HSA_OVERRIDE_GFX_VERSION={ov} in effect" + (
+                f" (it reports {g.gfx_reported})" if g.gfx_reported and g.gfx_reported != g.gfx else "")
+            if s.status == "supported":
+                out.append(finding("override-unneeded", [shown, why], origin))
+            elif s.status == "risky":
+                out.append(finding("override-risky", [shown, why] + ([t.override_why] if t and t.override_why else []),
+                                   origin, {"override": s.override or ov}))
+            elif s.override and ov != s.override:
+                out.append(finding("override-risky", [shown, f"{g.label} works with {s.override}, not {ov}"],
+                                   origin, {"override": s.override}))
+        elif s.status == "override" and s.override:
+            ev = [why] + ([f"no HSA_OVERRIDE_GFX_VERSION is set for it"] if env_known else [])
+            out.append(finding("gfx-needs-override", ev, origin, {"override": s.override},
+                               severity=None if env_known else "warning"))
+        elif s.status == "risky" and s.override:
+            out.append(finding("override-risky", [why] + ([t.override_why] if t and t.override_why else []), origin,
+                               {"override": s.override or ""}))
+    return out
+
+
+def collision(gpus: list[GpuView], origin: str, visible: str | None = None) -> list[Finding]:
+    """An iGPU beside a discrete GPU."""
+    igpus = [g for g in gpus if g.apu is True]
+    dgpus = [g for g in gpus if g.apu is False]
+    if not igpus or not dgpus:
+        return []
+    if visible is None:
+        order = sorted(gpus, key=lambda g: (g.kfd_node is None, g.kfd_node or 0, g.index))
+        visible = ",".join(str(order.index(g)) for g in dgpus)
+    ev = [f"integrated: {g.label}" for g in igpus] + [f"discrete: {g.label}" for g in dgpus]
+    return [finding("igpu-dgpu-collision", ev, origin, {"visible": visible})]

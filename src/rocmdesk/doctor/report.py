@@ -1,0 +1,203 @@
+"""The Doctor's report: privacy-minimal Markdown and JSON to paste into a bug tracker.
+
+Without the user's opt-in (``include_identity``) the report names no user, host or serial number: the
+machine summary leaves them out, and every quoted line is scrubbed of prompts (``user@host:``), home
+folders, rocminfo's "<user> is member of render group" lines, UUIDs and serial numbers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from rocmdesk.doctor.model import SEVERITIES, Diagnosis
+from rocmdesk.machine.model import MachineReport
+
+SCHEMA = 1
+
+_SCRUB = (
+    (re.compile(r"\b[\w.-]{1,64}@[\w.-]{1,253}(?=:[~/ ])"), "<user>@<host>"),  # shell prompt
+    (re.compile(r"(/home/|/Users/)[^/\s'\"]+"), r"\1<user>"),
+    (re.compile(r"^(\S{1,64}) (is (?:not )?member of)", re.MULTILINE), r"<user> \2"),
+    (re.compile(r"(serial(?:[ _]?number)?\"?\s*[:=]\s*\"?)[^\s\",}]+", re.IGNORECASE), r"\1<serial>"),
+    (re.compile(r"\bGPU-[0-9a-fA-F]{8,}\b"), "GPU-<uuid>"),
+    (re.compile(r"(Uuid:\s+)\S+"), r"\1<uuid>"),
+)
+
+
+def scrub(text: str, identity: dict[str, str] | None = None) -> str:
+    """``text`` without the user, host and serial numbers (``identity`` names known ones to remove too)."""
+    for pat, repl in _SCRUB:
+        text = pat.sub(repl, text)
+    for key, placeholder in (("hostname", "<host>"), ("user", "<user>")):
+        value = (identity or {}).get(key)
+        if value and len(value) >= 2:
+            text = re.sub(rf"(?<![\w.-]){re.escape(value)}(?![\w-])", placeholder, text)
+    return text
+
+
+def machine_summary(report: MachineReport) -> dict[str, Any]:
+    """What a bug report needs of the machine, and nothing that names a person or a box."""
+    a = report.access
+    return {
+        "source": report.source,
+        "simulated": report.simulated,
+        "os": {"id": report.os.id, "version_id": report.os.version_id, "codename": report.os.codename,
+               "pretty_name": report.os.pretty_name, "wsl": report.os.wsl, "container": report.os.container},
+        "kernel": {"release": report.kernel.release, "amdgpu_loaded": report.kernel.amdgpu_loaded,
+                   "dkms": report.kernel.dkms},
+        "rocm": {"primary_version": report.rocm.primary_version,
+                 "installed": [i.version or i.path for i in report.rocm.installed],
+                 "residue": len(report.rocm.residue)},
+        "gpus": [{"index": g.index, "name": g.name, "gfx": g.gfx, "gfx_reported": g.gfx_reported,
+                  "device_id": g.device_id, "revision": g.revision, "apu": g.apu, "kfd_node": g.kfd_node,
+                  "vram_total_bytes": g.vram_total_bytes,
+                  "support": g.support.status if g.support is not None else None} for g in report.gpus],
+        "access": {"kfd_present": bool(a.kfd and a.kfd.present),
+                   "kfd_mode": f"{a.kfd.mode} {a.kfd.owner}:{a.kfd.group}" if a.kfd and a.kfd.present else None,
+                   "kfd_opens": a.kfd.opens_rw if a.kfd else None,
+                   "missing_groups": list(a.missing_groups), "needs_relogin": a.needs_relogin},
+        "override_env": dict(report.override_env),
+    }
+
+
+def versions(report: MachineReport | None, inputs: list) -> dict[str, Any]:
+    from rocmdesk import __version__, knowledge
+
+    out: dict[str, Any] = {"rocmdesk": __version__, "knowledge_as_of": knowledge.as_of()}
+    if report is not None:
+        out.update(rocm=report.rocm.primary_version, kernel=report.kernel.release,
+                   os=report.os.pretty_name or " ".join(x for x in (report.os.id, report.os.version_id) if x) or None)
+    return out
+
+
+def _scrub_tree(obj: Any, identity: dict[str, str] | None) -> Any:
+    if isinstance(obj, str):
+        return scrub(obj, identity)
+    if isinstance(obj, dict):
+        return {k: _scrub_tree(v, identity) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_scrub_tree(v, identity) for v in obj]
+    return obj
+
+
+def to_json(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> dict[str, Any]:
+    """The ``--json`` document.  ``identity`` ({"user", "hostname"}) is included only with ``include_identity``."""
+    counts = {s: sum(1 for f in d.findings if f.severity == s) for s in SEVERITIES}
+    doc: dict[str, Any] = {
+        "schema": SCHEMA,
+        "source": d.source,
+        "simulated": d.simulated,
+        "worst": d.worst,
+        "counts": counts,
+        "machine": d.machine,
+        "versions": d.versions,
+        "inputs": [i.to_json() for i in d.inputs],
+        "findings": [f.to_json() for f in d.findings],
+    }
+    if include_identity:
+        doc["identity"] = dict(identity or {})
+        return doc
+    return _scrub_tree(doc, identity)
+
+
+def to_json_text(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> str:
+    return json.dumps(to_json(d, include_identity, identity), indent=2, ensure_ascii=False) + "\n"
+
+
+def _code(text: str) -> str:
+    text = text.replace("\n", " ")
+    ticks = "``" if "`" in text else "`"
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def to_markdown(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> str:
+    doc = to_json(d, include_identity, identity)
+    out = ["# rocmdesk doctor report", ""]
+    n = doc["counts"]
+    out.append(f"{n['error']} error(s), {n['warning']} warning(s), {n['info']} note(s)"
+               + (f" · machine: {doc['source']}" if doc["source"] else "")
+               + (" (simulated)" if doc["simulated"] else ""))
+    out.append("")
+    m = doc["machine"]
+    if m:
+        out += ["## Machine", "", "| | |", "|---|---|"]
+        os_ = m["os"]
+        out.append(f"| OS | {os_['pretty_name'] or os_['id'] or '?'}" + (" (WSL)" if os_["wsl"] else "")
+                   + (f" (container: {os_['container']})" if os_["container"] else "") + " |")
+        out.append(f"| Kernel | {m['kernel']['release'] or '?'}; amdgpu loaded: {m['kernel']['amdgpu_loaded']} |")
+        rocm = m["rocm"]
+        out.append(f"| ROCm | {rocm['primary_version'] or 'none'}"
+                   + (f" (also: {', '.join(map(str, rocm['installed']))})" if rocm["installed"] else "") + " |")
+        acc = m["access"]
+        out.append(f"| /dev/kfd | {acc['kfd_mode'] or 'missing'}"
+                   + (f"; not in {', '.join(acc['missing_groups'])}" if acc["missing_groups"] else "")
+                   + ("; new groups need a new login" if acc["needs_relogin"] else "") + " |")
+        for g in m["gpus"]:
+            out.append(f"| GPU {g['index']} | {g['name'] or '?'} · {g['gfx'] or 'gfx ?'}"
+                       + (f" (reports {g['gfx_reported']})" if g["gfx_reported"] and g["gfx_reported"] != g["gfx"] else "")
+                       + (f" · {g['device_id']}" if g["device_id"] else "") + (" · iGPU" if g["apu"] else "")
+                       + (f" · {g['support']}" if g["support"] else "") + " |")
+        if m["override_env"]:
+            out.append("| Overrides | " + ", ".join(f"{k}={v}" for k, v in m["override_env"].items()) + " |")
+        out.append("")
+    if doc.get("identity"):
+        out += ["## Identity (included on request)", ""]
+        out += [f"- {k}: {v}" for k, v in doc["identity"].items()] + [""]
+    v = doc["versions"]
+    out += ["## Versions", "", ", ".join(f"{k}: {val}" for k, val in v.items() if val is not None), ""]
+    out += [f"## Findings ({len(doc['findings'])})", ""]
+    if not doc["findings"]:
+        out += ["No known problem was found.", ""]
+    for f in doc["findings"]:
+        out += [f"### {f['severity'].upper()} · {f['title']} (`{f['id']}`)", ""]
+        if f["summary"]:
+            out += [f["summary"], ""]
+        if f["evidence"]:
+            out += ["Evidence:", ""] + [f"- {_code(e)}" for e in f["evidence"]] + [""]
+        fix = f["fix"]
+        out += ["Fix (" + ("automatic: rocmdesk can run it" if fix["kind"] == "auto" else "steps to run yourself")
+                + "):", ""]
+        for i, s in enumerate(fix["steps"], 1):
+            out.append(f"{i}. {s['text']}" + (f" {_code(s['command'])}" if s["command"] else ""))
+        if f["source"]:
+            out += ["", f"Source: {f['source']}"]
+        out.append("")
+    if doc["inputs"]:
+        out += ["## Inputs", ""]
+        for i in doc["inputs"]:
+            what = i["format"] or "unrecognized"
+            out.append(f"- {i['label']}: {what}" + (f" — {i['error']}" if i["error"] else "")
+                       + (f" → {', '.join(i['finding_ids'])}" if i["finding_ids"] else ""))
+        out.append("")
+    if not include_identity:
+        out += ["_No user name, host name or serial numbers are in this report "
+                "(rocmdesk doctor --include-identity adds them)._", ""]
+    return "\n".join(out)
+
+
+def write_report(path: Path | str, d: Diagnosis, include_identity: bool = False,
+                 identity: dict[str, str] | None = None) -> None:
+    """Write the report atomically (a temporary file beside it, then a rename): ``.json`` JSON, else Markdown."""
+    path = Path(path)
+    text = (to_json_text if path.suffix.lower() == ".json" else to_markdown)(d, include_identity, identity)
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,129 @@
+"""Findings from rocmdesk's own results: a torchenv verify verdict and a sanity (training) run.
+
+The verify verdicts are a closed catalogue (``torchenv.verify.VERDICTS``), mapped here one to one.  The sanity
+result is read by attribute or key names only (``ok``/``passed``, ``error``, ``error_kind``, ``phases``...),
+so this module does not depend on its class: its error texts go through the same recognizers as a paste.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, is_dataclass
+from typing import Any, Mapping
+
+from rocmdesk.doctor.catalogue import finding
+from rocmdesk.doctor.model import Finding
+
+# verify verdict -> catalogue id (None: nothing wrong, or said better by the machine checks)
+VERDICT_IDS: dict[str, str | None] = {
+    "ok": None,
+    "cpu-only-wheel": "wheel-cpu-only",
+    "cuda-wheel-on-amd": "wheel-cuda-on-amd",
+    "rocm-wheel-mismatch": "wheel-rocm-mismatch",
+    "no-kernels-for-gfx": "wheel-missing-arch",
+    "override-needed": "gfx-needs-override",
+    "override-unneeded": "override-unneeded",
+    "device-not-visible": "torch-no-gpu",
+    "torch-missing": "torch-missing",
+    "broken-venv": "venv-broken",
+}
+_ERROR_KEYS = ("error", "error_kind", "message", "detail", "stderr", "traceback", "reason", "log_tail")
+
+
+def _as_dict(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    if hasattr(obj, "to_json"):
+        try:
+            data = obj.to_json()
+            if isinstance(data, Mapping):
+                return dict(data)
+        except Exception:  # a result object we do not know: fall back to its fields
+            pass
+    if is_dataclass(obj) and not isinstance(obj, type):
+        return asdict(obj)
+    return {k: getattr(obj, k) for k in dir(obj) if not k.startswith("_") and not callable(getattr(obj, k, None))}
+
+
+def from_verify(result: Any, origin: str = "verify") -> list[Finding]:
+    """The finding a verify result (``VerifyResult`` or its JSON) stands for."""
+    data = _as_dict(result)
+    verdict = str(data.get("verdict") or "")
+    fid = VERDICT_IDS.get(verdict)
+    if verdict == "device-not-visible" and "VISIBLE_DEVICES" in str(data.get("detail") or ""):
+        fid = "visible-devices-masked"
+    if fid is None:
+        return []
+    ev = [f"verify ({data.get('python') or 'venv'}): {data.get('title') or verdict}"]
+    if data.get("detail"):
+        ev.append(str(data["detail"]))
+    if data.get("torch"):
+        ev.append(f"torch {data.get('torch')}, hip {data.get('hip')}, cuda {data.get('cuda')}")
+    f = finding(fid, ev, origin)
+    fix = data.get("fix") or {}
+    if isinstance(fix, Mapping) and fix.get("text"):
+        from rocmdesk.doctor.model import FixStep
+
+        # verify's own fix is tailored to the venv (its exact pip command): it goes first
+        f.fix.steps.insert(0, FixStep(f"doctor.{fid}.fix.verify", str(fix["text"]), fix.get("command")))
+    return [f]
+
+
+def looks_like_sanity(data: Mapping[str, Any]) -> bool:
+    keys = set(data)
+    return bool(keys & {"phases", "throughput", "loss_start", "losses", "peak_memory_bytes"}) or \
+        str(data.get("kind", "")).startswith("sanity")
+
+
+def _texts(data: Any, depth: int = 0) -> list[str]:
+    """Error-ish strings anywhere in a (nested) result."""
+    if depth > 4:
+        return []
+    out: list[str] = []
+    if isinstance(data, Mapping):
+        for k, v in data.items():
+            if isinstance(v, str) and k in _ERROR_KEYS and v.strip():
+                out.append(v)
+            elif isinstance(v, (Mapping, list, tuple)):
+                out += _texts(v, depth + 1)
+    elif isinstance(data, (list, tuple)):
+        for v in data[:100]:
+            out += _texts(v, depth + 1)
+    return out
+
+
+def _passed(data: Mapping[str, Any]) -> bool | None:
+    for key in ("ok", "passed", "success"):
+        if isinstance(data.get(key), bool):
+            return data[key]
+    status = data.get("status") or data.get("verdict")
+    if isinstance(status, str):
+        return status.lower() in ("ok", "passed", "pass", "success")
+    return None
+
+
+def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
+    """Findings a sanity run shows: its errors read like a paste; an OOM and a failed collective by kind."""
+    from rocmdesk.doctor.text_checks import diagnose_text
+
+    data = _as_dict(result)
+    if _passed(data) is True:
+        return []
+    out: list[Finding] = []
+    texts = _texts(data)
+    kind = str(data.get("error_kind") or "")
+    if "memory" in kind or kind == "oom":
+        out.append(finding("vram-oom-fragmentation", [f"sanity: {kind}"] + texts[:2], origin))
+    if "collective" in kind or "rccl" in kind or "nccl" in kind:
+        out.append(finding("multi-gpu-hang", [f"sanity: {kind}"] + texts[:2], origin))
+    if texts:
+        _info, found = diagnose_text("\n".join(texts), origin)
+        for f in found:
+            if all(f.id != o.id for o in out):
+                f.origins = [origin]
+                out.append(f)
+    return out
+
+
+def sanity_summary(data: Mapping[str, Any]) -> list[str]:
+    passed = _passed(data)
+    return [f"sanity run: {'passed' if passed else 'failed' if passed is False else 'result'}"]

@@ -1,0 +1,208 @@
+"""Diagnosis of text from anywhere: tool output (rocminfo, rocm-smi, amd-smi, collect_env, lspci, kernel
+log), Python tracebacks, and JSON that rocmdesk itself wrote (a verify or sanity result).
+
+Two layers: the recognizers in ``rocmdesk.formats`` (through ``inspect_text``) turn a known format into
+signals (``<format>:<kind>``) the catalogue maps to ids; then the catalogue's symptom patterns run over the
+text's first and last MiB, which also catches error strings in output no recognizer claims.
+Never raises for bad input: binary, empty or unknown text comes back as ``InputResult.error``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
+from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
+from rocmdesk.doctor.model import Finding, InputResult
+
+SCAN_SPAN = 1 << 20  # characters from each end the symptom patterns read
+JSON_LIMIT = 32 << 20  # larger "JSON" is not a result rocmdesk wrote
+MAX_LINE = 4096
+
+
+def _decode(data: bytes | str) -> tuple[str | None, str | None]:
+    from rocmdesk.formats import FormatError, decode_input
+    from rocmdesk.formats.text import binary_reason
+
+    try:
+        text = decode_input(data) if isinstance(data, bytes) else data
+    except FormatError as exc:
+        return None, str(exc)
+    if not isinstance(data, bytes):
+        reason = binary_reason(text)
+        if reason:
+            return None, reason
+    if not text.strip():
+        return None, "the input is empty"
+    return text, None
+
+
+def _merge(found: list[Finding], new: list[Finding]) -> None:
+    for f in new:
+        old = next((x for x in found if x.id == f.id), None)
+        if old is None:
+            found.append(f)
+        else:
+            old.add_evidence(f.evidence)
+            for o in f.origins:
+                if o not in old.origins:
+                    old.origins.append(o)
+
+
+def from_signals(signals: list[tuple[str, str]], origin: str) -> list[Finding]:
+    """Findings for recognizer signals: (``<format>:<kind>``, the line that shows it)."""
+    out: list[Finding] = []
+    smap = signal_map()
+    for key, line in signals:
+        for fid in smap.get(key, ()):
+            _merge(out, [finding(fid, [line] if line else [], origin)])
+    return out
+
+
+def _scan(text: str, origin: str) -> list[Finding]:
+    """The catalogue's symptom patterns over the text's ends; evidence is the matching line."""
+    if len(text) > 2 * SCAN_SPAN:
+        parts = [text[:SCAN_SPAN], text[-SCAN_SPAN:]]
+    else:
+        parts = [text]
+    out: list[Finding] = []
+    for e in catalogue().values():
+        for pat in e.patterns:
+            for part in parts:
+                m = pat.search(part)
+                if m is None:
+                    continue
+                start = part.rfind("\n", 0, m.start()) + 1
+                end = part.find("\n", m.end())
+                line = part[start:end if end >= 0 else len(part)][:MAX_LINE].strip()
+                _merge(out, [finding(e.id, [line], origin)])
+                break
+    return out
+
+
+def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Finding]]:
+    """Signals of one ``inspect_text`` result, and the findings about its GPUs."""
+    fmt = result["format"]
+    label = result["input"]
+    sig: list[tuple[str, str]] = []
+    err = result.get("error") or {}
+    gpus = [view(g) for g in result.get("gpus") or []]
+    extra: list[Finding] = []
+    if fmt == "rocminfo":
+        if err:
+            sig.append((f"rocminfo:{err.get('kind')}", str(err.get("message") or "")))
+            if err.get("hsa_status") == "HSA_STATUS_ERROR_OUT_OF_RESOURCES" and err.get("kind") != "out-of-resources":
+                sig.append(("rocminfo:out-of-resources", str(err.get("hsa_status"))))
+        if any("WSL" in w for w in result.get("warnings") or []):
+            sig.append(("rocminfo:wsl", "rocminfo: no 'ROCk module' line and no PCI ids: a WSL runtime"))
+    elif fmt == "kernel-log":
+        events = result.get("events") or []
+        kfd_unsupported = any(e["kind"] == "kfd-unsupported" for e in events)
+        for e in events:
+            kind = e["kind"]
+            if kind == "probe-failed" and kfd_unsupported and "kgd2kfd" in e["message"]:
+                continue  # the KFD's own refusal of an unknown device, said already by kfd-unsupported
+            sig.append((f"kernel-log:{kind}", e["message"]))
+    elif fmt == "traceback":
+        for s in result.get("signals") or []:
+            sig.append((f"traceback:{s['kind']}", s["text"]))
+    elif fmt == "collect_env":
+        torch = result.get("torch") or {}
+        record = result.get("record") or {}
+        if torch.get("wheel_kind") in ("cpu", "cuda"):
+            sig.append((f"collect_env:{torch['wheel_kind']}", f"PyTorch {torch.get('version')} "
+                        f"({torch['wheel_kind']} build)"))
+        if record.get("wsl"):
+            sig.append(("collect_env:wsl", f"OS: {record.get('os')}"))
+        arch = torch.get("arch_list") or []
+        targets = [g.gfx for g in gpus if g.gfx] + [t for t in record.get("gcn_arch_names") or [] if t]
+        for gfx in dict.fromkeys(targets):
+            if arch and gfx not in arch:
+                sig.append(("collect_env:missing-arch", f"{gfx} is not in the wheel's arch list ({', '.join(arch)})"))
+        if torch.get("wheel_kind") == "rocm" and torch.get("cuda_available") is False:
+            sig.append(("collect_env:not-available", "Is CUDA available: False (a ROCm build)"))
+    elif fmt == "lspci":
+        for w in result.get("warnings") or []:
+            if "no kernel driver is bound" in w:
+                sig.append(("lspci:no-driver", w))
+    if fmt in ("rocminfo", "rocm-smi", "amd-smi", "lspci"):
+        extra += gpu_findings(gpus, label)
+        extra += collision(gpus, label)
+    return sig, extra
+
+
+def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] | None:
+    """A verify or sanity result rocmdesk wrote (``--json``), or None when the text is not one."""
+    head = text.lstrip()[:1]
+    if head != "{" or len(text) > JSON_LIMIT:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    from rocmdesk.doctor import result_checks
+
+    if isinstance(data.get("verdict"), str):
+        found = result_checks.from_verify(data, label)
+        return InputResult(label, "verify-json", None, [f"verify: {data.get('verdict')}"], [f.id for f in found]), found
+    if result_checks.looks_like_sanity(data):
+        found = result_checks.from_sanity(data, label)
+        return InputResult(label, "sanity-json", None, result_checks.sanity_summary(data),
+                           [f.id for f in found]), found
+    return None
+
+
+def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult, list[Finding]]:
+    """What one pasted text says: its format, a short summary, and the catalogue findings it shows."""
+    from rocmdesk.formats import FormatError
+    from rocmdesk.inspect import inspect_text
+
+    text, error = _decode(data)
+    if text is None:
+        return InputResult(label, None, error), []
+    own = _rocmdesk_json(text, label)
+    if own is not None:
+        return own
+    found: list[Finding] = []
+    result: dict[str, Any] | None
+    try:
+        result = inspect_text(text, label)
+    except FormatError:
+        result = None
+    except (RecursionError, MemoryError):  # a recognizer overwhelmed: the patterns still read the text
+        result = None
+    if result is not None:
+        sig, extra = _signals_for(result)
+        _merge(found, from_signals(sig, label))
+        _merge(found, extra)
+    _merge(found, _scan(text, label))
+    _drop_shadowed(found)
+    info = InputResult(label, result["format"] if result else None, None,
+                       list((result or {}).get("summary") or [])[:20], [f.id for f in found],
+                       bool((result or {}).get("truncated")))
+    if result is None and not found:
+        info.error = "no format rocmdesk knows and no known error message"
+    return info, found
+
+
+# a specific finding makes a vaguer one about the same lines redundant
+_SHADOWS = {
+    "out-of-resources": ("runtime-crash",),
+    "gfx-unsupported": ("kernel-too-old",),
+    "override-invalid-isa": ("runtime-crash",),
+    "wheel-missing-arch": ("runtime-crash", "torch-no-gpu"),
+    "wheel-cpu-only": ("torch-no-gpu",),
+    "wheel-cuda-on-amd": ("torch-no-gpu",),
+    "kfd-permission": ("torch-no-gpu", "out-of-resources"),
+    "wsl": ("torch-no-gpu",),
+    "amdgpu-not-loaded": ("torch-no-gpu",),
+}
+
+
+def _drop_shadowed(found: list[Finding]) -> None:
+    ids = {f.id for f in found}
+    drop = {x for k, vs in _SHADOWS.items() if k in ids for x in vs}
+    found[:] = [f for f in found if f.id not in drop]
