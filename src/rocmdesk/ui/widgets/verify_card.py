@@ -142,7 +142,7 @@ class VerifyCard(QFrame):
                 text = self.tr("{gfx} is in the arch list").format(gfx=gfx)
             elif override and gfx_from_override(override) in arch:
                 text = self.tr("{gfx} is not in the arch list; HSA_OVERRIDE_GFX_VERSION={value} runs it as {target}, "
-                               "which is").format(gfx=gfx, value=override, target=gfx_from_override(override))
+                               "which is in it").format(gfx=gfx, value=override, target=gfx_from_override(override))
             else:
                 text = self.tr("{gfx} is not in the arch list").format(gfx=gfx)
             facts.append((self.tr("This GPU"), f"{name}: {text}"))
