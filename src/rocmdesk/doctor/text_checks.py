@@ -127,7 +127,9 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
             if "no kernel driver is bound" in w:
                 sig.append(("lspci:no-driver", w))
     if fmt in ("rocminfo", "rocm-smi", "amd-smi", "lspci"):
-        extra += gpu_findings(gpus, label)
+        # beside a discrete GPU an iGPU is to be hidden, not overridden
+        hidden = {g.index for g in gpus if g.apu is True} if any(g.apu is False for g in gpus) else set()
+        extra += gpu_findings(gpus, label, hidden=hidden)
         extra += collision(gpus, label)
     return sig, extra
 

@@ -1539,6 +1539,18 @@ def build(name: str, dest: Path, t: float | None = None) -> Path:
     return dest
 
 
+def build_machine(machine: SimMachine, dest: Path, t: float | None = None) -> Host:
+    """Write the tree of a machine record (e.g. a catalogue machine with a fault put in by
+    ``dataclasses.replace``) under ``dest`` and return a Host over it.  Nothing is cached."""
+    dest = Path(dest)
+    dest.mkdir(parents=True, exist_ok=True)
+    _build_into(machine, dest, 0.0 if t is None else float(t))
+    meta = sim_metadata(dest)
+    if meta is None:
+        raise RuntimeError(f"the simulated tree at {dest} has no readable metadata")
+    return host_from_meta(dest, meta)
+
+
 def _usable(target: Path, name: str) -> bool:
     return usable(target, name) is not None
 
