@@ -68,19 +68,19 @@
     <name>CommandRow</name>
     <message>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>复制</translation>
     </message>
     <message>
         <source>Copy the command to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>把命令复制到剪贴板</translation>
     </message>
     <message>
         <source>Copy {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>复制{what}</translation>
     </message>
     <message>
         <source>Copied</source>
-        <translation type="unfinished"></translation>
+        <translation>已复制</translation>
     </message>
 </context>
 <context>
@@ -321,23 +321,103 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>From {label}: could not be read ({error})</source>
+        <source>It could not be read: {error}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>From {label}: in no format rocmdesk knows, so it was searched for known error messages only</source>
+        <source>It is in no format rocmdesk knows, so it was searched for known error messages only.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>From {label}, recognized as {format}</source>
+        <source>Recognized as {format}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No known problem in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the machine check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup&apos;s checks before installing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PyTorch page&apos;s check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Sanity check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found by {a}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found by {list} and {last}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent here by the Sanity check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Found in {label} ({format})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The simulated machine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The machine tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no known problem found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked at {time}: {found}.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not diagnose {label}: {error}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no known problem in it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -349,43 +429,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>seen on {where}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from Setup&apos;s checks before installing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from the PyTorch page&apos;s check</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from the Sanity check</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>from {label}</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The command is on the clipboard.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{n} error(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{n} warning(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{n} note(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From the Sanity check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -393,27 +437,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pasted text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Could not diagnose it: {error}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>From {label} ({format})</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No known problem found in it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This machine</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The machine: {where}</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -457,14 +485,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No known problem found.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>{n} finding(s) on {where}.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>rocmdesk knows no finding {id}.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -497,523 +517,523 @@
     <name>EnvironmentsPage</name>
     <message>
         <source>Environments</source>
-        <translation type="unfinished"></translation>
+        <translation>环境</translation>
     </message>
     <message>
         <source>A profile keeps one project’s venv and GPU variables together. Applied, its variables are set when you activate the venv and put back as they were when you deactivate it.</source>
-        <translation type="unfinished"></translation>
+        <translation>一个配置把一个项目的虚拟环境和显卡变量放在一起。应用后，激活虚拟环境时会设置这些变量，退出（deactivate）时会恢复原来的值。</translation>
     </message>
     <message>
         <source>Profile</source>
-        <translation type="unfinished"></translation>
+        <translation>配置</translation>
     </message>
     <message>
         <source>Project</source>
-        <translation type="unfinished"></translation>
+        <translation>项目</translation>
     </message>
     <message>
         <source>Venv</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟环境</translation>
     </message>
     <message>
         <source>Torch</source>
-        <translation type="unfinished"></translation>
+        <translation>Torch</translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation type="unfinished"></translation>
+        <translation>变量</translation>
     </message>
     <message>
         <source>Hooks</source>
-        <translation type="unfinished"></translation>
+        <translation>钩子</translation>
     </message>
     <message>
         <source>Profiles</source>
-        <translation type="unfinished"></translation>
+        <translation>配置列表</translation>
     </message>
     <message>
         <source>&amp;New</source>
-        <translation type="unfinished"></translation>
+        <translation>新建(&amp;N)</translation>
     </message>
     <message>
         <source>A new profile, filled in with what this machine needs (Ctrl+N)</source>
-        <translation type="unfinished"></translation>
+        <translation>新建一个配置，预先填入这台机器所需的设置（Ctrl+N）</translation>
     </message>
     <message>
         <source>D&amp;uplicate</source>
-        <translation type="unfinished"></translation>
+        <translation>复制(&amp;U)</translation>
     </message>
     <message>
         <source>A new profile with this one’s folders and variables</source>
-        <translation type="unfinished"></translation>
+        <translation>用这个配置的目录和变量新建一个配置</translation>
     </message>
     <message>
         <source>&amp;Delete…</source>
-        <translation type="unfinished"></translation>
+        <translation>删除(&amp;D)…</translation>
     </message>
     <message>
         <source>Delete the profile (its file is kept as a .bak); the venv stays</source>
-        <translation type="unfinished"></translation>
+        <translation>删除配置（其文件会保留为 .bak）；虚拟环境保持不变</translation>
     </message>
     <message>
         <source>&amp;Apply to the venv</source>
-        <translation type="unfinished"></translation>
+        <translation>应用到虚拟环境(&amp;A)</translation>
     </message>
     <message>
         <source>Write the variables into the venv’s activate scripts</source>
-        <translation type="unfinished"></translation>
+        <translation>把变量写入虚拟环境的 activate 脚本</translation>
     </message>
     <message>
         <source>&amp;Remove from the venv</source>
-        <translation type="unfinished"></translation>
+        <translation>从虚拟环境中移除(&amp;R)</translation>
     </message>
     <message>
         <source>Take the variables out of the activate scripts again, byte for byte</source>
-        <translation type="unfinished"></translation>
+        <translation>把变量从 activate 脚本中原样移除</translation>
     </message>
     <message>
         <source>E&amp;xport</source>
-        <translation type="unfinished"></translation>
+        <translation>导出(&amp;X)</translation>
     </message>
     <message>
         <source>Write the profile as .envrc (direnv), .env or a Jupyter kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>把配置导出为 .envrc（direnv）、.env 或 Jupyter 内核</translation>
     </message>
     <message>
         <source>.envrc for direnv, in the project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>direnv 用的 .envrc，放在项目目录中</translation>
     </message>
     <message>
         <source>.env, in the project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>.env，放在项目目录中</translation>
     </message>
     <message>
         <source>Jupyter kernel (needs ipykernel in the venv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Jupyter 内核（虚拟环境中需要有 ipykernel）</translation>
     </message>
     <message>
         <source>Open a &amp;terminal here</source>
-        <translation type="unfinished"></translation>
+        <translation>在此打开终端(&amp;T)</translation>
     </message>
     <message>
         <source>A terminal in the project folder running rocmdesk shell with this profile</source>
-        <translation type="unfinished"></translation>
+        <translation>在项目目录中打开一个终端，以此配置运行 rocmdesk shell</translation>
     </message>
     <message>
         <source>&amp;PyTorch…</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch(&amp;P)…</translation>
     </message>
     <message>
         <source>Install or verify torch in this profile’s venv</source>
-        <translation type="unfinished"></translation>
+        <translation>在这个配置的虚拟环境中安装或验证 torch</translation>
     </message>
     <message>
         <source>the command to run</source>
-        <translation type="unfinished"></translation>
+        <translation>要运行的命令</translation>
     </message>
     <message>
         <source>New profile</source>
-        <translation type="unfinished"></translation>
+        <translation>新配置</translation>
     </message>
     <message>
         <source>Nam&amp;e:</source>
-        <translation type="unfinished"></translation>
+        <translation>名称(&amp;E)：</translation>
     </message>
     <message>
         <source>letters, digits, . _ - (e.g. my-project)</source>
-        <translation type="unfinished"></translation>
+        <translation>字母、数字、. _ -（例如 my-project）</translation>
     </message>
     <message>
         <source>Pro&amp;ject folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>项目目录(&amp;J)：</translation>
     </message>
     <message>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览…</translation>
     </message>
     <message>
         <source>Browse for the project folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择项目目录</translation>
     </message>
     <message>
         <source>&amp;Venv:</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟环境(&amp;V)：</translation>
     </message>
     <message>
         <source>Browse for the venv</source>
-        <translation type="unfinished"></translation>
+        <translation>选择虚拟环境</translation>
     </message>
     <message>
         <source>N&amp;otes:</source>
-        <translation type="unfinished"></translation>
+        <translation>备注(&amp;O)：</translation>
     </message>
     <message>
         <source>Add var&amp;iable</source>
-        <translation type="unfinished"></translation>
+        <translation>添加变量(&amp;I)</translation>
     </message>
     <message>
         <source>Remove varia&amp;ble</source>
-        <translation type="unfinished"></translation>
+        <translation>删除变量(&amp;B)</translation>
     </message>
     <message>
         <source>Presets from this mac&amp;hine</source>
-        <translation type="unfinished"></translation>
+        <translation>本机预设(&amp;H)</translation>
     </message>
     <message>
         <source>Variable</source>
-        <translation type="unfinished"></translation>
+        <translation>变量</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>检查</translation>
     </message>
     <message>
         <source>Discard chan&amp;ges</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃更改(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save the profile (Ctrl+S); applied hooks are rewritten</source>
-        <translation type="unfinished"></translation>
+        <translation>保存配置（Ctrl+S）；已应用的钩子会被重写</translation>
     </message>
     <message>
         <source>— profiles in {dir}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 配置保存在 {dir}</translation>
     </message>
     <message>
         <source>No profiles yet. New starts one with what this machine needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有配置。“新建”会创建一个带有这台机器所需设置的配置。</translation>
     </message>
     <message>
         <source> (simulated machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>（模拟机器）</translation>
     </message>
     <message>
         <source>Last verify {when}: {title} (torch {torch})</source>
-        <translation type="unfinished"></translation>
+        <translation>上次验证 {when}：{title}（torch {torch}）</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>no venv yet</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有虚拟环境</translation>
     </message>
     <message>
         <source>{venv} does not exist; the PyTorch page creates it</source>
-        <translation type="unfinished"></translation>
+        <translation>{venv} 不存在；“PyTorch”页面会创建它</translation>
     </message>
     <message>
         <source>no torch</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 torch</translation>
     </message>
     <message>
         <source>The venv has no torch installed</source>
-        <translation type="unfinished"></translation>
+        <translation>该虚拟环境没有安装 torch</translation>
     </message>
     <message>
         <source>{torch} · not checked</source>
-        <translation type="unfinished"></translation>
+        <translation>{torch} · 未检查</translation>
     </message>
     <message>
         <source>Not verified yet: the PyTorch page runs the probe in the venv</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未验证：“PyTorch”页面会在虚拟环境中运行探测程序</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用</translation>
     </message>
     <message>
         <source>missing: apply again</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失：请重新应用</translation>
     </message>
     <message>
         <source>no venv</source>
-        <translation type="unfinished"></translation>
+        <translation>没有虚拟环境</translation>
     </message>
     <message>
         <source>not applied</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <source>cannot be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取</translation>
     </message>
     <message>
         <source>Discard changes?</source>
-        <translation type="unfinished"></translation>
+        <translation>放弃更改？</translation>
     </message>
     <message>
         <source>The profile you were editing has unsaved changes. Discard them?</source>
-        <translation type="unfinished"></translation>
+        <translation>您正在编辑的配置有未保存的更改。要放弃吗？</translation>
     </message>
     <message>
         <source>Profile {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>配置 {name}</translation>
     </message>
     <message>
         <source>A profile’s name cannot change; Duplicate makes a copy under a new name</source>
-        <translation type="unfinished"></translation>
+        <translation>配置的名称不能修改；“复制”可以用新名称创建副本</translation>
     </message>
     <message>
         <source>New profile (a copy of {name})</source>
-        <translation type="unfinished"></translation>
+        <translation>新配置（{name} 的副本）</translation>
     </message>
     <message>
         <source>This profile’s file cannot be read, so it cannot be edited here: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取这个配置的文件，因此不能在这里编辑：{error}</translation>
     </message>
     <message>
         <source>Choose a folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择目录</translation>
     </message>
     <message>
         <source>(the machine is not detected yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>（尚未检测机器）</translation>
     </message>
     <message>
         <source>(nothing to set: no AMD GPU found)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无需设置：没有找到 AMD 显卡）</translation>
     </message>
     <message>
         <source>All of them ({n})</source>
-        <translation type="unfinished"></translation>
+        <translation>全部（{n} 个）</translation>
     </message>
     <message>
         <source>give the variable a name</source>
-        <translation type="unfinished"></translation>
+        <translation>请为变量起个名字</translation>
     </message>
     <message>
         <source>empty row: ignored</source>
-        <translation type="unfinished"></translation>
+        <translation>空行：已忽略</translation>
     </message>
     <message>
         <source>{key} is set twice; keep one row</source>
-        <translation type="unfinished"></translation>
+        <translation>{key} 设置了两次；请只保留一行</translation>
     </message>
     <message>
         <source>Give the profile a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为配置起个名字。</translation>
     </message>
     <message>
         <source>A profile called {name} exists already.</source>
-        <translation type="unfinished"></translation>
+        <translation>已经有名为 {name} 的配置。</translation>
     </message>
     <message>
         <source>Choose the project folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择项目目录。</translation>
     </message>
     <message>
         <source>Choose the venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择虚拟环境。</translation>
     </message>
     <message>
         <source>1 problem to fix before saving: {first}</source>
-        <translation type="unfinished"></translation>
+        <translation>保存前需要修正 1 个问题：{first}</translation>
     </message>
     <message>
         <source>{n} problems to fix before saving; the first: {first}</source>
-        <translation type="unfinished"></translation>
+        <translation>保存前需要修正 {n} 个问题；第一个：{first}</translation>
     </message>
     <message>
         <source>Valid, with {n} warning(s): see the Check column.</source>
-        <translation type="unfinished"></translation>
+        <translation>有效，但有 {n} 个警告：见“检查”列。</translation>
     </message>
     <message>
         <source>Every value is valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有值都有效。</translation>
     </message>
     <message>
         <source>No variables: the profile only picks the venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有变量：这个配置只选定虚拟环境。</translation>
     </message>
     <message>
         <source>The project folder does not exist yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>项目目录还不存在。</translation>
     </message>
     <message>
         <source>The venv does not exist yet: the PyTorch page creates it and installs torch.</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟环境还不存在：“PyTorch”页面会创建它并安装 torch。</translation>
     </message>
     <message>
         <source>Save the profile, then Apply writes its variables into the venv’s activate scripts.</source>
-        <translation type="unfinished"></translation>
+        <translation>先保存配置，然后“应用”会把它的变量写入虚拟环境的 activate 脚本。</translation>
     </message>
     <message>
         <source>Applied to {venv}: {scripts}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用到 {venv}：{scripts}。</translation>
     </message>
     <message>
         <source>The hooks are missing or out of date (was the venv upgraded or recreated?): Apply writes them again.</source>
-        <translation type="unfinished"></translation>
+        <translation>钩子缺失或已过期（虚拟环境是否被升级或重建过？）：“应用”会重新写入。</translation>
     </message>
     <message>
         <source>The venv does not exist any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>该虚拟环境已不存在。</translation>
     </message>
     <message>
         <source>Not applied: activating the venv does not set these variables yet (rocmdesk shell and the terminal button set them anyway).</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：激活虚拟环境时还不会设置这些变量（rocmdesk shell 和终端按钮仍会设置它们）。</translation>
     </message>
     <message>
         <source>Created profile {name} ({path}).</source>
-        <translation type="unfinished"></translation>
+        <translation>已创建配置 {name}（{path}）。</translation>
     </message>
     <message>
         <source>Saved profile {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存配置 {name}。</translation>
     </message>
     <message>
         <source>Its hooks were taken out of {venv}.</source>
-        <translation type="unfinished"></translation>
+        <translation>它的钩子已从 {venv} 中移除。</translation>
     </message>
     <message>
         <source>Hooks rewritten:</source>
-        <translation type="unfinished"></translation>
+        <translation>已重写的钩子：</translation>
     </message>
     <message>
         <source>Not saved: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存：{error}</translation>
     </message>
     <message>
         <source>written</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>未改变</translation>
     </message>
     <message>
         <source>restored</source>
-        <translation type="unfinished"></translation>
+        <translation>已恢复</translation>
     </message>
     <message>
         <source>not there (skipped)</source>
-        <translation type="unfinished"></translation>
+        <translation>不存在（已跳过）</translation>
     </message>
     <message>
         <source>kept (another profile’s block)</source>
-        <translation type="unfinished"></translation>
+        <translation>已保留（属于另一个配置）</translation>
     </message>
     <message>
         <source>Delete profile {name}? Its file is kept as {name}.toml.bak; the venv and the project are not touched.</source>
-        <translation type="unfinished"></translation>
+        <translation>删除配置 {name}？它的文件会保留为 {name}.toml.bak；虚拟环境和项目不受影响。</translation>
     </message>
     <message>
         <source>Its variables are taken out of the venv’s activate scripts first.</source>
-        <translation type="unfinished"></translation>
+        <translation>会先把它的变量从虚拟环境的 activate 脚本中移除。</translation>
     </message>
     <message>
         <source>Delete the profile?</source>
-        <translation type="unfinished"></translation>
+        <translation>删除配置？</translation>
     </message>
     <message>
         <source>Hooks taken out:</source>
-        <translation type="unfinished"></translation>
+        <translation>已移除的钩子：</translation>
     </message>
     <message>
         <source>Not deleted: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未删除：{error}</translation>
     </message>
     <message>
         <source>Deleted profile {name}; its last version is kept in {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已删除配置 {name}；它的最后版本保存在 {path}。</translation>
     </message>
     <message>
         <source>Save or discard the changes first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先保存或放弃更改。</translation>
     </message>
     <message>
         <source>Not applied: fix the variables marked ✗ first.</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：请先修正标记为 ✗ 的变量。</translation>
     </message>
     <message>
         <source>Not applied: {venv} is not a venv yet. Create it on the PyTorch page (PyTorch… above), then apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：{venv} 还不是虚拟环境。请先在“PyTorch”页面创建它（上面的“PyTorch…”按钮），然后再应用。</translation>
     </message>
     <message>
         <source>Not applied: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未应用：{error}</translation>
     </message>
     <message>
         <source>Profile {name} applied to its venv’s activate scripts:</source>
-        <translation type="unfinished"></translation>
+        <translation>配置 {name} 已应用到其虚拟环境的 activate 脚本：</translation>
     </message>
     <message>
         <source>Activate it as usual (fish: activate.fish, csh: activate.csh); deactivate puts the previous values back.</source>
-        <translation type="unfinished"></translation>
+        <translation>照常激活即可（fish 用 activate.fish，csh 用 activate.csh）；deactivate 会恢复之前的值。</translation>
     </message>
     <message>
         <source>{venv} does not exist: there are no hooks to take out.</source>
-        <translation type="unfinished"></translation>
+        <translation>{venv} 不存在：没有可移除的钩子。</translation>
     </message>
     <message>
         <source>Not removed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未移除：{error}</translation>
     </message>
     <message>
         <source>The hooks of profile {name} were taken out; each script is as it was before:</source>
-        <translation type="unfinished"></translation>
+        <translation>配置 {name} 的钩子已移除；每个脚本都恢复为原样：</translation>
     </message>
     <message>
         <source>ipykernel is not installed in {venv}; install it, then export again:</source>
-        <translation type="unfinished"></translation>
+        <translation>{venv} 中没有安装 ipykernel；请安装后重新导出：</translation>
     </message>
     <message>
         <source>Replace the file?</source>
-        <translation type="unfinished"></translation>
+        <translation>替换该文件？</translation>
     </message>
     <message>
         <source>{path} exists and was not written by rocmdesk. Replace it?</source>
-        <translation type="unfinished"></translation>
+        <translation>{path} 已存在，且不是 rocmdesk 写的。要替换吗？</translation>
     </message>
     <message>
         <source>Not exported: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>未导出：{error}</translation>
     </message>
     <message>
         <source>Wrote {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已写入 {path}。</translation>
     </message>
     <message>
         <source>direnv loads it once you allow it:</source>
-        <translation type="unfinished"></translation>
+        <translation>允许后 direnv 就会加载它：</translation>
     </message>
     <message>
         <source>Jupyter lists it as “Python ({name}, rocmdesk)”.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jupyter 中显示为“Python ({name}, rocmdesk)”。</translation>
     </message>
     <message>
         <source>⚠ {warning}</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ {warning}</translation>
     </message>
     <message>
         <source>{venv} is not a venv yet, so rocmdesk shell cannot start in it. Create it on the PyTorch page first.</source>
-        <translation type="unfinished"></translation>
+        <translation>{venv} 还不是虚拟环境，rocmdesk shell 无法在其中启动。请先在“PyTorch”页面创建它。</translation>
     </message>
     <message>
         <source>No terminal emulator was found (tried {names}). Run this in a terminal:</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到终端模拟器（尝试过 {names}）。请在终端中运行：</translation>
     </message>
     <message>
         <source>{terminal} did not start. Run this in a terminal:</source>
-        <translation type="unfinished"></translation>
+        <translation>{terminal} 没有启动。请在终端中运行：</translation>
     </message>
     <message>
         <source>Started {terminal} in {folder} with profile {name}; exit the shell to leave it.</source>
-        <translation type="unfinished"></translation>
+        <translation>已在 {folder} 中以配置 {name} 启动 {terminal}；退出 shell 即可离开。</translation>
     </message>
 </context>
 <context>
@@ -1024,11 +1044,11 @@
     </message>
     <message>
         <source>Seen: {evidence}</source>
-        <translation type="unfinished"></translation>
+        <translation>依据：{evidence}</translation>
     </message>
     <message>
         <source>Fix: {fix}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复方法：{fix}</translation>
     </message>
     <message>
         <source>Blocker</source>
@@ -1182,212 +1202,212 @@
     <name>GpuCard</name>
     <message>
         <source>No verdict was made for this GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有对这块显卡做出判断。</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Sources:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Supported</source>
-        <translation type="unfinished"></translation>
+        <translation>支持</translation>
     </message>
     <message>
         <source>Works with override HSA_OVERRIDE_GFX_VERSION={value}</source>
-        <translation type="unfinished"></translation>
+        <translation>设置覆盖 HSA_OVERRIDE_GFX_VERSION={value} 后可用</translation>
     </message>
     <message>
         <source>Works with an override of HSA_OVERRIDE_GFX_VERSION</source>
-        <translation type="unfinished"></translation>
+        <translation>设置 HSA_OVERRIDE_GFX_VERSION 覆盖后可用</translation>
     </message>
     <message>
         <source>Risky</source>
-        <translation type="unfinished"></translation>
+        <translation>有风险</translation>
     </message>
     <message>
         <source>Unsupported</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持</translation>
     </message>
     <message>
         <source>Unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Unknown AMD GPU (device {id})</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 AMD 显卡（设备 {id}）</translation>
     </message>
     <message>
         <source>Unknown AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 AMD 显卡</translation>
     </message>
     <message>
         <source>Instinct accelerator</source>
-        <translation type="unfinished"></translation>
+        <translation>Instinct 加速卡</translation>
     </message>
     <message>
         <source>Workstation (Radeon PRO)</source>
-        <translation type="unfinished"></translation>
+        <translation>工作站卡（Radeon PRO）</translation>
     </message>
     <message>
         <source>Integrated (APU)</source>
-        <translation type="unfinished"></translation>
+        <translation>集成显卡（APU）</translation>
     </message>
     <message>
         <source>Discrete</source>
-        <translation type="unfinished"></translation>
+        <translation>独立显卡</translation>
     </message>
     <message>
         <source>Type unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>类型未知</translation>
     </message>
     <message>
         <source>GPU {index}</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {index}</translation>
     </message>
     <message>
         <source>partition {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>分区 {n}</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>{physical} (reported as {reported})</source>
-        <translation type="unfinished"></translation>
+        <translation>{physical}（报告为 {reported}）</translation>
     </message>
     <message>
         <source>gfx target</source>
-        <translation type="unfinished"></translation>
+        <translation>gfx 目标</translation>
     </message>
     <message>
         <source>Shared memory carve-out</source>
-        <translation type="unfinished"></translation>
+        <translation>共享内存划分</translation>
     </message>
     <message>
         <source>VRAM</source>
-        <translation type="unfinished"></translation>
+        <translation>显存</translation>
     </message>
     <message>
         <source>PCI slot</source>
-        <translation type="unfinished"></translation>
+        <translation>PCI 插槽</translation>
     </message>
     <message>
         <source>Device id</source>
-        <translation type="unfinished"></translation>
+        <translation>设备 ID</translation>
     </message>
     <message>
         <source>Render node</source>
-        <translation type="unfinished"></translation>
+        <translation>渲染节点</translation>
     </message>
     <message>
         <source>Power</source>
-        <translation type="unfinished"></translation>
+        <translation>功耗</translation>
     </message>
     <message>
         <source>Asleep; rocmdesk does not wake it to read more</source>
-        <translation type="unfinished"></translation>
+        <translation>处于休眠；rocmdesk 不会为了读取更多信息而唤醒它</translation>
     </message>
 </context>
 <context>
     <name>LanguageMenu</name>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言</translation>
     </message>
     <message>
         <source>rocmdesk will speak {language} from its next start. A job is running now, so the window stays as it is.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 将从下次启动起使用{language}。当前有任务正在运行，所以窗口保持不变。</translation>
     </message>
     <message>
         <source>rocmdesk will speak {language} from its next start. Restart the window now?</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 将从下次启动起使用{language}。现在重启窗口吗？</translation>
     </message>
     <message>
         <source>Restart now</source>
-        <translation type="unfinished"></translation>
+        <translation>立即重启</translation>
     </message>
     <message>
         <source>Later</source>
-        <translation type="unfinished"></translation>
+        <translation>稍后</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>System ({language})</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随系统（{language}）</translation>
     </message>
 </context>
 <context>
     <name>MachineBanner</name>
     <message>
         <source>Back to the real machine</source>
-        <translation type="unfinished"></translation>
+        <translation>回到真实机器</translation>
     </message>
     <message>
         <source>Simulated machine: {description} — nothing here is your real computer</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器：{description} —— 这里显示的都不是您真实的电脑</translation>
     </message>
     <message>
         <source>Back to the machine tree</source>
-        <translation type="unfinished"></translation>
+        <translation>回到机器目录树</translation>
     </message>
     <message>
         <source>Captured machine tree: {root} — not this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>采集的机器目录树：{root} —— 不是这台电脑</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>Setup</source>
-        <translation type="unfinished"></translation>
+        <translation>安装配置</translation>
     </message>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>Environments</source>
-        <translation type="unfinished"></translation>
+        <translation>环境</translation>
     </message>
     <message>
         <source>Sanity check</source>
-        <translation type="unfinished"></translation>
+        <translation>训练自检</translation>
     </message>
     <message>
         <source>Setup will plan the ROCm install for this machine, show every step, and run it with one password prompt.</source>
-        <translation type="unfinished"></translation>
+        <translation>“安装配置”将为这台机器规划 ROCm 的安装，列出每一步，并且只需输入一次密码即可运行。</translation>
     </message>
     <message>
         <source>PyTorch will pick the right ROCm wheel for this GPU, install it into a virtual environment and check from inside it that the GPU is seen.</source>
-        <translation type="unfinished"></translation>
+        <translation>“PyTorch”将为这块显卡挑选合适的 ROCm wheel，把它装进一个虚拟环境，并在其中检查能否识别显卡。</translation>
     </message>
     <message>
         <source>Environments will keep one virtual environment and GPU settings (such as HSA_OVERRIDE_GFX_VERSION) per project, and switch between them.</source>
-        <translation type="unfinished"></translation>
+        <translation>“环境”将为每个项目保存一个虚拟环境和显卡设置（例如 HSA_OVERRIDE_GFX_VERSION），并可在项目之间切换。</translation>
     </message>
     <message>
         <source>Monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>监控</translation>
     </message>
     <message>
         <source>Monitor will show live temperature, power, memory, load and clocks for each GPU and process, with history and alerts.</source>
-        <translation type="unfinished"></translation>
+        <translation>“监控”将实时显示每块显卡和每个进程的温度、功耗、显存、负载和频率，并提供历史记录和告警。</translation>
     </message>
     <message>
         <source>Sanity check will run a short real training job on the GPU and report its speed, its memory use and whether the loss falls.</source>
-        <translation type="unfinished"></translation>
+        <translation>“训练自检”将在显卡上运行一个简短的真实训练任务，报告速度、显存占用以及损失是否下降。</translation>
     </message>
     <message>
         <source>Doctor</source>
@@ -1395,53 +1415,53 @@
     </message>
     <message>
         <source>Doctor will match known failures against this machine, or against output pasted from another one, and say how to fix them.</source>
-        <translation type="unfinished"></translation>
+        <translation>“诊断”将把已知故障与这台机器（或从另一台机器粘贴来的输出）进行比对，并告诉您如何修复。</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>机器(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>Explore a &amp;simulated machine</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览模拟机器(&amp;S)</translation>
     </message>
     <message>
         <source>Back to the real machine</source>
-        <translation type="unfinished"></translation>
+        <translation>回到真实机器</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
     <message>
         <source>(none available)</source>
-        <translation type="unfinished"></translation>
+        <translation>（没有可用的）</translation>
     </message>
 </context>
 <context>
     <name>MetricPlot</name>
     <message>
         <source>paused: drag to pan, scroll to zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>已暂停：拖动可平移，滚轮可缩放</translation>
     </message>
     <message>
         <source>no data yet</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有数据</translation>
     </message>
     <message>
         <source>latest</source>
-        <translation type="unfinished"></translation>
+        <translation>最新</translation>
     </message>
 </context>
 <context>
     <name>MonitorPage</name>
     <message>
         <source>Monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>监控</translation>
     </message>
     <message>
         <source>Looking at the machine…</source>
@@ -1516,7 +1536,7 @@
     </message>
     <message>
         <source>VRAM</source>
-        <translation type="unfinished"></translation>
+        <translation>显存</translation>
     </message>
     <message>
         <source>Only your own processes are listed: other users&apos; are hidden from you.</source>
@@ -1614,15 +1634,15 @@
     <name>OverviewPage</name>
     <message>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>概览</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;R)</translation>
     </message>
     <message>
         <source>Look at the machine again (F5)</source>
-        <translation type="unfinished"></translation>
+        <translation>重新检测这台机器（F5）</translation>
     </message>
     <message>
         <source>the simulated machine {name}</source>
@@ -1638,7 +1658,7 @@
     </message>
     <message>
         <source>Looking at {where}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测{where}…</translation>
     </message>
     <message>
         <source>— {where}</source>
@@ -1646,271 +1666,271 @@
     </message>
     <message>
         <source>Detection failed</source>
-        <translation type="unfinished"></translation>
+        <translation>检测失败</translation>
     </message>
     <message>
         <source>Press Refresh to try again. If it fails again, run “rocmdesk detect --json” in a terminal; its output and the details below help a bug report.</source>
-        <translation type="unfinished"></translation>
+        <translation>请按“刷新”重试。如果仍然失败，请在终端中运行“rocmdesk detect --json”；它的输出和下面的详细信息有助于提交问题报告。</translation>
     </message>
     <message>
         <source>Show details</source>
-        <translation type="unfinished"></translation>
+        <translation>显示详细信息</translation>
     </message>
     <message>
         <source>Set in the environment rocmdesk sees; under them the runtime reports a different gfx target.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 rocmdesk 所见的环境中设置；在这些设置下，运行时报告的 gfx 目标与实际不同。</translation>
     </message>
     <message>
         <source>GPU overrides in effect</source>
-        <translation type="unfinished"></translation>
+        <translation>生效中的显卡覆盖设置</translation>
     </message>
     <message>
         <source>System</source>
-        <translation type="unfinished"></translation>
+        <translation>系统</translation>
     </message>
     <message>
         <source>ROCm</source>
-        <translation type="unfinished"></translation>
+        <translation>ROCm</translation>
     </message>
     <message>
         <source>GPU access</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡访问权限</translation>
     </message>
     <message>
         <source>an unknown date</source>
-        <translation type="unfinished"></translation>
+        <translation>未知日期</translation>
     </message>
     <message>
         <source>Verdicts use rocmdesk’s knowledge as of {date}.</source>
-        <translation type="unfinished"></translation>
+        <translation>判断依据是 rocmdesk 截至 {date} 的知识库。</translation>
     </message>
     <message>
         <source>Report source: {source}.</source>
-        <translation type="unfinished"></translation>
+        <translation>报告来源：{source}。</translation>
     </message>
     <message>
         <source>No AMD GPU found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 AMD 显卡</translation>
     </message>
     <message>
         <source>rocmdesk found no AMD GPU on {where}: none in the kernel’s GPU compute list (/dev/kfd topology) or among the display devices. If there should be one, check below that the amdgpu driver is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 在{where}上没有找到 AMD 显卡：内核的 GPU 计算列表（/dev/kfd 拓扑）和显示设备中都没有。如果本应有显卡，请在下方检查 amdgpu 驱动是否已加载。</translation>
     </message>
     <message>
         <source>Simulated machines are not available in this installation.</source>
-        <translation type="unfinished"></translation>
+        <translation>此安装中没有模拟机器可用。</translation>
     </message>
     <message>
         <source>You can still see what rocmdesk does by exploring a simulated machine. Nothing on this computer changes.</source>
-        <translation type="unfinished"></translation>
+        <translation>您仍然可以浏览一台模拟机器，看看 rocmdesk 能做什么。这不会改动这台电脑上的任何东西。</translation>
     </message>
     <message>
         <source>Explore a simulated machine</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览模拟机器</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>None.</source>
-        <translation type="unfinished"></translation>
+        <translation>无。</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Operating system</source>
-        <translation type="unfinished"></translation>
+        <translation>操作系统</translation>
     </message>
     <message>
         <source>Codename</source>
-        <translation type="unfinished"></translation>
+        <translation>版本代号</translation>
     </message>
     <message>
         <source>AMD repository codename</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 软件源代号</translation>
     </message>
     <message>
         <source>none known for this system</source>
-        <translation type="unfinished"></translation>
+        <translation>此系统没有已知的代号</translation>
     </message>
     <message>
         <source>WSL</source>
-        <translation type="unfinished"></translation>
+        <translation>WSL</translation>
     </message>
     <message>
         <source>yes: ROCm on WSL uses the Windows driver</source>
-        <translation type="unfinished"></translation>
+        <translation>是：WSL 上的 ROCm 使用 Windows 驱动</translation>
     </message>
     <message>
         <source>Container</source>
-        <translation type="unfinished"></translation>
+        <translation>容器</translation>
     </message>
     <message>
         <source>Kernel</source>
-        <translation type="unfinished"></translation>
+        <translation>内核</translation>
     </message>
     <message>
         <source>loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>已加载</translation>
     </message>
     <message>
         <source>not loaded</source>
-        <translation type="unfinished"></translation>
+        <translation>未加载</translation>
     </message>
     <message>
         <source>{state} (from {how})</source>
-        <translation type="unfinished"></translation>
+        <translation>{state}（依据：{how}）</translation>
     </message>
     <message>
         <source>amdgpu driver</source>
-        <translation type="unfinished"></translation>
+        <translation>amdgpu 驱动</translation>
     </message>
     <message>
         <source>amdgpu-dkms</source>
-        <translation type="unfinished"></translation>
+        <translation>amdgpu-dkms</translation>
     </message>
     <message>
         <source>installed</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装</translation>
     </message>
     <message>
         <source>not installed</source>
-        <translation type="unfinished"></translation>
+        <translation>未安装</translation>
     </message>
     <message>
         <source>{version} at {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>{version}，位于 {path}</translation>
     </message>
     <message>
         <source>unknown version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本未知</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>Installed</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装</translation>
     </message>
     <message>
         <source>In use</source>
-        <translation type="unfinished"></translation>
+        <translation>正在使用</translation>
     </message>
     <message>
         <source>1 ROCm package (dpkg)</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个 ROCm 软件包（dpkg）</translation>
     </message>
     <message>
         <source>{n} ROCm packages (dpkg)</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个 ROCm 软件包（dpkg）</translation>
     </message>
     <message>
         <source>Packages</source>
-        <translation type="unfinished"></translation>
+        <translation>软件包</translation>
     </message>
     <message>
         <source>AMD apt repository</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD apt 软件源</translation>
     </message>
     <message>
         <source>not configured</source>
-        <translation type="unfinished"></translation>
+        <translation>未配置</translation>
     </message>
     <message>
         <source>Left over</source>
-        <translation type="unfinished"></translation>
+        <translation>残留</translation>
     </message>
     <message>
         <source>rocminfo</source>
-        <translation type="unfinished"></translation>
+        <translation>rocminfo</translation>
     </message>
     <message>
         <source>available</source>
-        <translation type="unfinished"></translation>
+        <translation>可用</translation>
     </message>
     <message>
         <source>PyTorch’s ROCm wheels carry their own ROCm libraries: PyTorch alone needs only the amdgpu driver and access to /dev/kfd, not a system ROCm install.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的 ROCm wheel 自带 ROCm 库：单独使用 PyTorch 只需要 amdgpu 驱动和 /dev/kfd 的访问权限，不需要在系统中安装 ROCm。</translation>
     </message>
     <message>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>缺失</translation>
     </message>
     <message>
         <source>opens read-write</source>
-        <translation type="unfinished"></translation>
+        <translation>可读写打开</translation>
     </message>
     <message>
         <source>does not open: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开：{error}</translation>
     </message>
     <message>
         <source>unknown error</source>
-        <translation type="unfinished"></translation>
+        <translation>未知错误</translation>
     </message>
     <message>
         <source>opening not tried (not this computer)</source>
-        <translation type="unfinished"></translation>
+        <translation>未尝试打开（不是这台电脑）</translation>
     </message>
     <message>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>用户</translation>
     </message>
     <message>
         <source>Groups</source>
-        <translation type="unfinished"></translation>
+        <translation>用户组</translation>
     </message>
     <message>
         <source>Groups in this session</source>
-        <translation type="unfinished"></translation>
+        <translation>本次会话中的用户组</translation>
     </message>
     <message>
         <source>not checked</source>
-        <translation type="unfinished"></translation>
+        <translation>未检查</translation>
     </message>
     <message>
         <source>Render nodes</source>
-        <translation type="unfinished"></translation>
+        <translation>渲染节点</translation>
     </message>
     <message>
         <source>none found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到</translation>
     </message>
     <message>
         <source>{first} and {last}</source>
-        <translation type="unfinished"></translation>
+        <translation>{first}和{last}</translation>
     </message>
     <message>
         <source>There is no /dev/kfd in this container: start it with “--device /dev/kfd --device /dev/dri”, on a host whose amdgpu driver is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>此容器中没有 /dev/kfd：请在 amdgpu 驱动已加载的主机上用“--device /dev/kfd --device /dev/dri”启动容器。</translation>
     </message>
     <message>
         <source>There is no /dev/kfd: it appears when the amdgpu driver is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 /dev/kfd：加载 amdgpu 驱动后它才会出现。</translation>
     </message>
     <message>
         <source>You were added to {groups} but you must log out and in again before it takes effect (“newgrp render” fixes one terminal).</source>
-        <translation type="unfinished"></translation>
+        <translation>您已被加入 {groups} 组，但必须注销并重新登录后才会生效（“newgrp render”可让单个终端先生效）。</translation>
     </message>
     <message>
         <source>Not in the group {groups}, so the GPU will not open. Add yourself, then log out and in again:</source>
-        <translation type="unfinished"></translation>
+        <translation>您不在 {groups} 组中，因此无法打开显卡。请把自己加入该组，然后注销并重新登录：</translation>
     </message>
     <message>
         <source>Not in the groups {groups}, so the GPU will not open. Add yourself, then log out and in again:</source>
-        <translation type="unfinished"></translation>
+        <translation>您不在 {groups} 这些组中，因此无法打开显卡。请把自己加入这些组，然后注销并重新登录：</translation>
     </message>
     <message>
         <source>This user can open the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>此用户可以打开显卡。</translation>
     </message>
     <message>
         <source>This user cannot open the GPU yet; see the rows above.</source>
-        <translation type="unfinished"></translation>
+        <translation>此用户还不能打开显卡；请查看上面几行。</translation>
     </message>
 </context>
 <context>
@@ -1924,134 +1944,134 @@
     <name>PlaceholderPage</name>
     <message>
         <source>Not built yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未实现。</translation>
     </message>
 </context>
 <context>
     <name>PyTorchPage</name>
     <message>
         <source>PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch</translation>
     </message>
     <message>
         <source>torch &amp;version:</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 版本(&amp;V)：</translation>
     </message>
     <message>
         <source>Recommended</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐</translation>
     </message>
     <message>
         <source>Pin another torch release; the recommendation says what it means for this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>固定为另一个 torch 版本；推荐卡片会说明这对这块显卡意味着什么</translation>
     </message>
     <message>
         <source>Inde&amp;x or mirror:</source>
-        <translation type="unfinished"></translation>
+        <translation>索引或镜像(&amp;X)：</translation>
     </message>
     <message>
         <source>the recommended index (leave empty)</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐的索引（留空）</translation>
     </message>
     <message>
         <source>A mirror of the wheel index, e.g. your company&apos;s proxy; it must serve the same wheels</source>
-        <translation type="unfinished"></translation>
+        <translation>wheel 索引的镜像，例如您公司的代理；它必须提供相同的 wheel</translation>
     </message>
     <message>
         <source>Install into a virtual environment</source>
-        <translation type="unfinished"></translation>
+        <translation>安装到虚拟环境</translation>
     </message>
     <message>
         <source>&amp;Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>配置(&amp;P)：</translation>
     </message>
     <message>
         <source>An Environments profile: its venv, and its variables when verifying</source>
-        <translation type="unfinished"></translation>
+        <translation>“环境”中的一个配置：使用它的虚拟环境，验证时也使用它的变量</translation>
     </message>
     <message>
         <source>V&amp;env folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟环境目录(&amp;E)：</translation>
     </message>
     <message>
         <source>An existing venv, or a folder where a new one is created</source>
-        <translation type="unfinished"></translation>
+        <translation>已有的虚拟环境，或要在其中新建虚拟环境的目录</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>What Install runs:</source>
-        <translation type="unfinished"></translation>
+        <translation>“安装”将运行：</translation>
     </message>
     <message>
         <source>The commands Install runs</source>
-        <translation type="unfinished"></translation>
+        <translation>“安装”运行的命令</translation>
     </message>
     <message>
         <source>&amp;Install</source>
-        <translation type="unfinished"></translation>
+        <translation>安装(&amp;I)</translation>
     </message>
     <message>
         <source>Create the venv if needed and install the wheels into it</source>
-        <translation type="unfinished"></translation>
+        <translation>如有需要先创建虚拟环境，再把 wheel 安装进去</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;C)</translation>
     </message>
     <message>
         <source>Stop pip; running Install again finishes what was started</source>
-        <translation type="unfinished"></translation>
+        <translation>停止 pip；再次点“安装”会完成已开始的部分</translation>
     </message>
     <message>
         <source>Ve&amp;rify</source>
-        <translation type="unfinished"></translation>
+        <translation>验证(&amp;R)</translation>
     </message>
     <message>
         <source>Run a probe with the venv&apos;s python and judge what torch sees</source>
-        <translation type="unfinished"></translation>
+        <translation>用虚拟环境中的 python 运行探测程序，判断 torch 看到了什么</translation>
     </message>
     <message>
         <source>&amp;Keep the variables in a profile…</source>
-        <translation type="unfinished"></translation>
+        <translation>把变量保存到配置中(&amp;K)…</translation>
     </message>
     <message>
         <source>A new Environments profile for this venv with the variables this GPU needs, so every shell gets them</source>
-        <translation type="unfinished"></translation>
+        <translation>为这个虚拟环境新建一个“环境”配置，带上这块显卡需要的变量，让每个终端都能用上</translation>
     </message>
     <message>
         <source>Install progress</source>
-        <translation type="unfinished"></translation>
+        <translation>安装进度</translation>
     </message>
     <message>
         <source>&amp;Log</source>
-        <translation type="unfinished"></translation>
+        <translation>日志(&amp;L)</translation>
     </message>
     <message>
         <source>What pip does appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>pip 的输出会显示在这里。</translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
     <message>
         <source>Not verified yet: Verify runs a probe inside the venv (torch version, HIP, the devices it sees, its arch list, a small matmul checked against the CPU).</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未验证：“验证”会在虚拟环境中运行一个探测程序（torch 版本、HIP、它看到的设备、它的架构列表，以及一次与 CPU 对照的小矩阵乘法）。</translation>
     </message>
     <message>
         <source>— the simulated machine {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 模拟机器 {name}</translation>
     </message>
     <message>
         <source>— the machine tree at {root}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 位于 {root} 的机器目录树</translation>
     </message>
     <message>
         <source>— this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 这台电脑</translation>
     </message>
     <message>
         <source>Looking at the machine…</source>
@@ -2059,270 +2079,270 @@
     </message>
     <message>
         <source>Detection failed: {error}. The Overview page has the details.</source>
-        <translation type="unfinished"></translation>
+        <translation>检测失败：{error}。“概览”页面有详细信息。</translation>
     </message>
     <message>
         <source>No machine has been looked at yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有检测任何机器。</translation>
     </message>
     <message>
         <source>simulated machine</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器</translation>
     </message>
     <message>
         <source>captured machine tree</source>
-        <translation type="unfinished"></translation>
+        <translation>采集的机器目录树</translation>
     </message>
     <message>
         <source>This recommendation is for the {what}’s {gpu}, not for this computer’s GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>此推荐针对的是{what}上的 {gpu}，而不是这台电脑的显卡。</translation>
     </message>
     <message>
         <source>This recommendation is for the {what}, which has no AMD GPU, not for this computer.</source>
-        <translation type="unfinished"></translation>
+        <translation>此推荐针对的是{what}（没有 AMD 显卡），而不是这台电脑。</translation>
     </message>
     <message>
         <source>Install still works for real: it creates the venv and downloads the wheels on this computer, into the folder below (a throwaway folder is a good idea).</source>
-        <translation type="unfinished"></translation>
+        <translation>“安装”仍会真实执行：它会在这台电脑上下面的目录中创建虚拟环境并下载 wheel（最好用一个临时目录）。</translation>
     </message>
     <message>
         <source>rocmdesk could not make a recommendation: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 无法给出推荐：{error}</translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无）</translation>
     </message>
     <message>
         <source>Choose the venv folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择虚拟环境目录</translation>
     </message>
     <message>
         <source>Choose a folder for the venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>请为虚拟环境选择一个目录。</translation>
     </message>
     <message>
         <source>An existing venv with torch {version}; Install replaces it with the version above.</source>
-        <translation type="unfinished"></translation>
+        <translation>已有的虚拟环境，装有 torch {version}；“安装”会将其替换为上面的版本。</translation>
     </message>
     <message>
         <source>An existing venv without torch.</source>
-        <translation type="unfinished"></translation>
+        <translation>已有的虚拟环境，未安装 torch。</translation>
     </message>
     <message>
         <source>This folder exists but is not a venv: Install creates one in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>此目录已存在但不是虚拟环境：“安装”会在其中创建一个。</translation>
     </message>
     <message>
         <source>A new venv is created here.</source>
-        <translation type="unfinished"></translation>
+        <translation>将在此处新建虚拟环境。</translation>
     </message>
     <message>
         <source>Install is off: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法安装：{error}</translation>
     </message>
     <message>
         <source>No AMD GPU was found, so there is nothing to pick wheels for; choose a torch version above to install one anyway.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有找到 AMD 显卡，因此无从挑选 wheel；如仍要安装，请在上面选择一个 torch 版本。</translation>
     </message>
     <message>
         <source>Disk: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘：{message}</translation>
     </message>
     <message>
         <source>The whole log: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>完整日志：{path}</translation>
     </message>
     <message>
         <source>Not started: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>未开始：{message}</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动…</translation>
     </message>
     <message>
         <source>Stopping pip…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止 pip…</translation>
     </message>
     <message>
         <source>Checking the disk</source>
-        <translation type="unfinished"></translation>
+        <translation>检查磁盘空间</translation>
     </message>
     <message>
         <source>Creating the venv</source>
-        <translation type="unfinished"></translation>
+        <translation>创建虚拟环境</translation>
     </message>
     <message>
         <source>Preparing pip</source>
-        <translation type="unfinished"></translation>
+        <translation>准备 pip</translation>
     </message>
     <message>
         <source>Resolving</source>
-        <translation type="unfinished"></translation>
+        <translation>解析依赖</translation>
     </message>
     <message>
         <source>Downloading</source>
-        <translation type="unfinished"></translation>
+        <translation>下载中</translation>
     </message>
     <message>
         <source>Installing</source>
-        <translation type="unfinished"></translation>
+        <translation>安装中</translation>
     </message>
     <message>
         <source>Done</source>
-        <translation type="unfinished"></translation>
+        <translation>完成</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>Downloading {file}: {done} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在下载 {file}：{done} / {total}</translation>
     </message>
     <message>
         <source>Downloading {file}: {done}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在下载 {file}：{done}</translation>
     </message>
     <message>
         <source>({all} downloaded in all)</source>
-        <translation type="unfinished"></translation>
+        <translation>（共已下载 {all}）</translation>
     </message>
     <message>
         <source>The install stopped with an error: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>安装因错误而停止：{error}</translation>
     </message>
     <message>
         <source>nothing downloaded (all from the cache or there already)</source>
-        <translation type="unfinished"></translation>
+        <translation>没有下载任何内容（全部来自缓存或已存在）</translation>
     </message>
     <message>
         <source>{n} downloaded</source>
-        <translation type="unfinished"></translation>
+        <translation>已下载 {n}</translation>
     </message>
     <message>
         <source>Installed into {venv} in {s:.0f} s; {got}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装到 {venv}，用时 {s:.0f} 秒；{got}。</translation>
     </message>
     <message>
         <source>Cancelled. The venv may be half-installed: Install again finishes it (what was downloaded is not fetched again).</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。虚拟环境可能只安装了一半：再次“安装”即可完成（已下载的内容不会重新获取）。</translation>
     </message>
     <message>
         <source>The install failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>安装失败：{error}</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Installed. Press Verify to run the probe in the venv (on this computer; its verdict is judged against the simulated machine).</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装。按“验证”在虚拟环境中运行探测程序（在这台电脑上运行；结论按模拟机器来判断）。</translation>
     </message>
     <message>
         <source>Checked with the variables of profile {name}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已使用配置 {name} 的变量进行检查。</translation>
     </message>
     <message>
         <source>Checked with profile {name}, which sets no variables.</source>
-        <translation type="unfinished"></translation>
+        <translation>已使用配置 {name} 进行检查，该配置没有设置变量。</translation>
     </message>
     <message>
         <source>Checked with {pairs} from the recommendation; your shells need it too (a profile keeps it).</source>
-        <translation type="unfinished"></translation>
+        <translation>已使用推荐中的 {pairs} 进行检查；您的终端也需要它（配置可以保存它）。</translation>
     </message>
     <message>
         <source>Verifying {venv}… (the probe imports torch inside the venv; the first time can take a while)</source>
-        <translation type="unfinished"></translation>
+        <translation>正在验证 {venv}…（探测程序会在虚拟环境中导入 torch；第一次可能需要一些时间）</translation>
     </message>
     <message>
         <source>The probe could not be run: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行探测程序：{error}</translation>
     </message>
     <message>
         <source>GPU {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {n}</translation>
     </message>
     <message>
         <source>Judged against the simulated machine’s GPU, not this computer’s.</source>
-        <translation type="unfinished"></translation>
+        <translation>按模拟机器的显卡判断，而不是这台电脑的显卡。</translation>
     </message>
     <message>
         <source>The probe ran with {python}.</source>
-        <translation type="unfinished"></translation>
+        <translation>探测程序使用 {python} 运行。</translation>
     </message>
     <message>
         <source>A saved probe report for {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}的已保存探测报告。</translation>
     </message>
 </context>
 <context>
     <name>RecommendationCard</name>
     <message>
         <source>No AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 AMD 显卡</translation>
     </message>
     <message>
         <source>{name} ({gfx})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{gfx}）</translation>
     </message>
     <message>
         <source>The exact command (into an activated venv):</source>
-        <translation type="unfinished"></translation>
+        <translation>具体命令（在已激活的虚拟环境中运行）：</translation>
     </message>
     <message>
         <source>the pip command</source>
-        <translation type="unfinished"></translation>
+        <translation>pip 命令</translation>
     </message>
     <message>
         <source>When you use the venv, set {pairs}: a profile on the Environments page keeps it in the venv&apos;s activate scripts.</source>
-        <translation type="unfinished"></translation>
+        <translation>使用该虚拟环境时，请设置 {pairs}：“环境”页面上的配置会把它写进虚拟环境的 activate 脚本。</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished"></translation>
+        <translation>原因</translation>
     </message>
     <message>
         <source>⚠ {warning}</source>
-        <translation type="unfinished"></translation>
+        <translation>⚠ {warning}</translation>
     </message>
     <message>
         <source>Sources:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Source:</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：</translation>
     </message>
     <message>
         <source>Supported by these wheels</source>
-        <translation type="unfinished"></translation>
+        <translation>以下 wheel 支持</translation>
     </message>
     <message>
         <source>Works with override HSA_OVERRIDE_GFX_VERSION={value}</source>
-        <translation type="unfinished"></translation>
+        <translation>设置覆盖 HSA_OVERRIDE_GFX_VERSION={value} 后可用</translation>
     </message>
     <message>
         <source>Works with an override</source>
-        <translation type="unfinished"></translation>
+        <translation>设置覆盖后可用</translation>
     </message>
     <message>
         <source>Risky: no wheel serves this GPU reliably</source>
-        <translation type="unfinished"></translation>
+        <translation>有风险：没有能可靠支持这块显卡的 wheel</translation>
     </message>
     <message>
         <source>Unsupported: no wheel in rocmdesk&apos;s data serves this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>不支持：rocmdesk 的数据中没有支持这块显卡的 wheel</translation>
     </message>
     <message>
         <source>No AMD GPU found: the newest stable wheels, for a machine that has one</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 AMD 显卡：以下是最新的稳定版 wheel，供有显卡的机器使用</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2330,94 +2350,94 @@
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished"></translation>
+        <translation>版本</translation>
     </message>
     <message>
         <source>Index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引</translation>
     </message>
     <message>
         <source>Override</source>
-        <translation type="unfinished"></translation>
+        <translation>覆盖</translation>
     </message>
     <message>
         <source>System ROCm</source>
-        <translation type="unfinished"></translation>
+        <translation>系统 ROCm</translation>
     </message>
     <message>
         <source>Mirror</source>
-        <translation type="unfinished"></translation>
+        <translation>镜像</translation>
     </message>
     <message>
         <source>PyTorch&apos;s own index</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 官方索引</translation>
     </message>
     <message>
         <source>AMD&apos;s per-family index</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 按系列划分的索引</translation>
     </message>
     <message>
         <source>your index or mirror</source>
-        <translation type="unfinished"></translation>
+        <translation>您的索引或镜像</translation>
     </message>
     <message>
         <source>the newest on the index</source>
-        <translation type="unfinished"></translation>
+        <translation>索引上的最新版本</translation>
     </message>
     <message>
         <source>torch</source>
-        <translation type="unfinished"></translation>
+        <translation>torch</translation>
     </message>
     <message>
         <source>torchvision</source>
-        <translation type="unfinished"></translation>
+        <translation>torchvision</translation>
     </message>
     <message>
         <source>Wheel&apos;s ROCm</source>
-        <translation type="unfinished"></translation>
+        <translation>wheel 自带的 ROCm</translation>
     </message>
     <message>
         <source>needed: {pairs}</source>
-        <translation type="unfinished"></translation>
+        <translation>需要：{pairs}</translation>
     </message>
     <message>
         <source>not needed</source>
-        <translation type="unfinished"></translation>
+        <translation>不需要</translation>
     </message>
     <message>
         <source>Variables</source>
-        <translation type="unfinished"></translation>
+        <translation>变量</translation>
     </message>
     <message>
         <source>Extra index</source>
-        <translation type="unfinished"></translation>
+        <translation>额外索引</translation>
     </message>
 </context>
 <context>
     <name>SanityGpuPanel</name>
     <message>
         <source>GPU now</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡现状</translation>
     </message>
     <message>
         <source>Watching starts when the page is shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>显示本页面时开始监视。</translation>
     </message>
     <message>
         <source>GPU metrics are not available: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法获取显卡指标：{error}</translation>
     </message>
     <message>
         <source>No machine to watch yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可监视的机器。</translation>
     </message>
     <message>
         <source>No AMD GPU to watch on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器上没有可监视的 AMD 显卡。</translation>
     </message>
     <message>
         <source>Reading the GPU failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>读取显卡失败：{error}</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2425,420 +2445,420 @@
     </message>
     <message>
         <source>busy</source>
-        <translation type="unfinished"></translation>
+        <translation>占用</translation>
     </message>
     <message>
         <source>VRAM</source>
-        <translation type="unfinished"></translation>
+        <translation>显存</translation>
     </message>
     <message>
         <source>temp.</source>
-        <translation type="unfinished"></translation>
+        <translation>温度</translation>
     </message>
     <message>
         <source>GPU {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {n}</translation>
     </message>
 </context>
 <context>
     <name>SanityPage</name>
     <message>
         <source>Sanity check</source>
-        <translation type="unfinished"></translation>
+        <translation>训练自检</translation>
     </message>
     <message>
         <source>A short real training run inside the venv: device facts, a matmul and a convolution checked against the CPU, FP32 and AMP training whose loss must fall, and an all-reduce when there are two or more GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在虚拟环境中进行一次简短的真实训练：设备信息、与 CPU 对照的矩阵乘法和卷积、损失必须下降的 FP32 与 AMP 训练，以及有两块或更多显卡时的 all-reduce。</translation>
     </message>
     <message>
         <source>There is no PyTorch environment to check yet. Install PyTorch into a venv on the PyTorch page, or keep a venv in a profile on the Environments page; or choose a venv folder below.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有可检查的 PyTorch 环境。请在“PyTorch”页面把 PyTorch 安装到虚拟环境中，或在“环境”页面把虚拟环境保存到配置中；也可以在下面选择一个虚拟环境目录。</translation>
     </message>
     <message>
         <source>Open PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“PyTorch”</translation>
     </message>
     <message>
         <source>Open Environments</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“环境”</translation>
     </message>
     <message>
         <source>What to check</source>
-        <translation type="unfinished"></translation>
+        <translation>检查对象</translation>
     </message>
     <message>
         <source>&amp;Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>配置(&amp;P)：</translation>
     </message>
     <message>
         <source>An Environments profile: its venv, and its variables for the run</source>
-        <translation type="unfinished"></translation>
+        <translation>“环境”中的一个配置：使用它的虚拟环境，运行时也使用它的变量</translation>
     </message>
     <message>
         <source>V&amp;env folder:</source>
-        <translation type="unfinished"></translation>
+        <translation>虚拟环境目录(&amp;E)：</translation>
     </message>
     <message>
         <source>a folder with bin/python and torch in it</source>
-        <translation type="unfinished"></translation>
+        <translation>含有 bin/python 和 torch 的目录</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>浏览(&amp;B)…</translation>
     </message>
     <message>
         <source>&amp;Size:</source>
-        <translation type="unfinished"></translation>
+        <translation>规模(&amp;S)：</translation>
     </message>
     <message>
         <source>Tiny (seconds)</source>
-        <translation type="unfinished"></translation>
+        <translation>极小（几秒）</translation>
     </message>
     <message>
         <source>ResNet-50-like (GPU only, indicative timing)</source>
-        <translation type="unfinished"></translation>
+        <translation>类 ResNet-50（仅限显卡，计时仅供参考）</translation>
     </message>
     <message>
         <source>S&amp;teps:</source>
-        <translation type="unfinished"></translation>
+        <translation>步数(&amp;T)：</translation>
     </message>
     <message>
         <source>Training steps in each of the FP32 and AMP phases</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 和 AMP 阶段各自的训练步数</translation>
     </message>
     <message>
         <source>&amp;Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>设备(&amp;D)：</translation>
     </message>
     <message>
         <source>Auto (the GPU when torch sees one)</source>
-        <translation type="unfinished"></translation>
+        <translation>自动（torch 能看到显卡时用显卡）</translation>
     </message>
     <message>
         <source>CPU (says nothing about the GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU（不能说明显卡的情况）</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始(&amp;S)</translation>
     </message>
     <message>
         <source>Run the check with the venv&apos;s python</source>
-        <translation type="unfinished"></translation>
+        <translation>用虚拟环境中的 python 运行检查</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;C)</translation>
     </message>
     <message>
         <source>Stop the run (its processes are ended)</source>
-        <translation type="unfinished"></translation>
+        <translation>停止运行（结束其进程）</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>进度</translation>
     </message>
     <message>
         <source>Not run yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未运行。</translation>
     </message>
     <message>
         <source>Throughput: —</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量：—</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>损失</translation>
     </message>
     <message>
         <source>training step (FP32, then AMP)</source>
-        <translation type="unfinished"></translation>
+        <translation>训练步（先 FP32，后 AMP）</translation>
     </message>
     <message>
         <source>The loss of every training step appears here during a run.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时，每个训练步的损失会显示在这里。</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>AMP</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP</translation>
     </message>
     <message>
         <source>Loss curve</source>
-        <translation type="unfinished"></translation>
+        <translation>损失曲线</translation>
     </message>
     <message>
         <source>Choose a profile or a venv folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个配置或虚拟环境目录。</translation>
     </message>
     <message>
         <source>Choose a venv folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个虚拟环境目录。</translation>
     </message>
     <message>
         <source>A check is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>有检查正在运行。</translation>
     </message>
     <message>
         <source>No python in {venv} (bin/python is missing): choose a venv folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>{venv} 中没有 python（缺少 bin/python）：请选择一个虚拟环境目录。</translation>
     </message>
     <message>
         <source>The ResNet-50-like size runs on a GPU only: choose Tiny, or Device: Auto.</source>
-        <translation type="unfinished"></translation>
+        <translation>类 ResNet-50 规模只能在显卡上运行：请选择“极小”，或“设备：自动”。</translation>
     </message>
     <message>
         <source>On the CPU the check shows that torch trains, but nothing about the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 上，检查只能说明 torch 可以训练，不能说明显卡的情况。</translation>
     </message>
     <message>
         <source>Runs {python}</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 {python}</translation>
     </message>
     <message>
         <source>with the variables of profile {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>使用配置 {name} 的变量</translation>
     </message>
     <message>
         <source>{where}; torch {version}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}；torch {version}。</translation>
     </message>
     <message>
         <source>{where}; no torch found in this venv (install it on the PyTorch page).</source>
-        <translation type="unfinished"></translation>
+        <translation>{where}；这个虚拟环境中没有找到 torch（请在“PyTorch”页面安装）。</translation>
     </message>
     <message>
         <source>— runs on this computer (the machine shown is the simulated {name})</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 在这台电脑上运行（显示的是模拟机器 {name}）</translation>
     </message>
     <message>
         <source>— runs on this computer (the machine shown is the tree at {root})</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 在这台电脑上运行（显示的是位于 {root} 的目录树）</translation>
     </message>
     <message>
         <source>— this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 这台电脑</translation>
     </message>
     <message>
         <source>The simulated machine’s GPUs, not the ones this run uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是模拟机器的显卡，不是本次运行使用的显卡。</translation>
     </message>
     <message>
         <source>(none: the venv folder below)</source>
-        <translation type="unfinished"></translation>
+        <translation>（无：使用下面的虚拟环境目录）</translation>
     </message>
     <message>
         <source>Choose the venv folder</source>
-        <translation type="unfinished"></translation>
+        <translation>选择虚拟环境目录</translation>
     </message>
     <message>
         <source>Starting {python}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动 {python}…</translation>
     </message>
     <message>
         <source>Stopping the check…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止检查…</translation>
     </message>
     <message>
         <source>torch {torch}</source>
-        <translation type="unfinished"></translation>
+        <translation>torch {torch}</translation>
     </message>
     <message>
         <source>on {device}</source>
-        <translation type="unfinished"></translation>
+        <translation>在 {device} 上</translation>
     </message>
     <message>
         <source>{size}, {steps} steps per training phase</source>
-        <translation type="unfinished"></translation>
+        <translation>{size}，每个训练阶段 {steps} 步</translation>
     </message>
     <message>
         <source>on the CPU, not the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 上，而不是显卡上</translation>
     </message>
     <message>
         <source>{phase} {rate:,.0f} samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{phase} {rate:,.0f} 样本/秒</translation>
     </message>
     <message>
         <source>AMP ×{x:.2f}</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP ×{x:.2f}</translation>
     </message>
     <message>
         <source>Throughput: {rates}</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量：{rates}</translation>
     </message>
     <message>
         <source>tiny</source>
-        <translation type="unfinished"></translation>
+        <translation>极小</translation>
     </message>
     <message>
         <source>ResNet-50-like</source>
-        <translation type="unfinished"></translation>
+        <translation>类 ResNet-50</translation>
     </message>
     <message>
         <source>The check could not be run: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法运行检查：{error}</translation>
     </message>
     <message>
         <source>{summary} — {info}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{summary} —— {info}。</translation>
     </message>
     <message>
         <source>The result is below.</source>
-        <translation type="unfinished"></translation>
+        <translation>结果见下方。</translation>
     </message>
     <message>
         <source>No training step ran.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有运行任何训练步。</translation>
     </message>
     <message>
         <source>The check passed</source>
-        <translation type="unfinished"></translation>
+        <translation>检查通过</translation>
     </message>
     <message>
         <source>The check failed</source>
-        <translation type="unfinished"></translation>
+        <translation>检查失败</translation>
     </message>
     <message>
         <source>The check hung and was stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>检查卡死，已被停止</translation>
     </message>
     <message>
         <source>The check was cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>检查已取消</translation>
     </message>
 </context>
 <context>
     <name>SanityPhases</name>
     <message>
         <source>Device facts</source>
-        <translation type="unfinished"></translation>
+        <translation>设备信息</translation>
     </message>
     <message>
         <source>Numeric check (GPU against CPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>数值检查（显卡对比 CPU）</translation>
     </message>
     <message>
         <source>FP32 training</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32 训练</translation>
     </message>
     <message>
         <source>AMP training (autocast + GradScaler)</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 训练（autocast + GradScaler）</translation>
     </message>
     <message>
         <source>Multi-GPU all-reduce</source>
-        <translation type="unfinished"></translation>
+        <translation>多卡 all-reduce</translation>
     </message>
     <message>
         <source>{phase} progress</source>
-        <translation type="unfinished"></translation>
+        <translation>{phase}进度</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>running…</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中…</translation>
     </message>
     <message>
         <source>(counted as hung after {t:.0f} s without progress)</source>
-        <translation type="unfinished"></translation>
+        <translation>（{t:.0f} 秒无进展即视为卡死）</translation>
     </message>
     <message>
         <source>step {i} of {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {i}/{n} 步</translation>
     </message>
     <message>
         <source>loss {loss:.3f}</source>
-        <translation type="unfinished"></translation>
+        <translation>损失 {loss:.3f}</translation>
     </message>
     <message>
         <source>{rate} samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate} 样本/秒</translation>
     </message>
     <message>
         <source>skipped: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：{reason}</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <source>passed</source>
-        <translation type="unfinished"></translation>
+        <translation>通过</translation>
     </message>
     <message>
         <source>{s:.1f} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{s:.1f} 秒</translation>
     </message>
     <message>
         <source>failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>失败：{error}</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>hung: no progress for {t:.0f} s, stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>卡死：{t:.0f} 秒无进展，已停止</translation>
     </message>
     <message>
         <source>hung: no progress, stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>卡死：没有进展，已停止</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>stopped: the check ended here</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止：检查在此结束</translation>
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行</translation>
     </message>
 </context>
 <context>
     <name>SanityResultCard</name>
     <message>
         <source>Cancelled before any phase ended; nothing was judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>在任何阶段结束前就已取消；没有做出判断。</translation>
     </message>
     <message>
         <source>Cancelled during {phase}; nothing was judged.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“{phase}”阶段取消；没有做出判断。</translation>
     </message>
     <message>
         <source>{phase} made no progress within its time limit, so the check stopped it.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{phase}”在时限内没有任何进展，所以检查把它停止了。</translation>
     </message>
     <message>
         <source>Every phase passed.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有阶段均已通过。</translation>
     </message>
     <message>
         <source>Every phase that ran passed.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有运行过的阶段均已通过。</translation>
     </message>
     <message>
         <source>and the loss fell from {a:.3f} to {b:.3f} ({f:.1f}× lower).</source>
-        <translation type="unfinished"></translation>
+        <translation>，损失从 {a:.3f} 降到 {b:.3f}（降为原来的 1/{f:.1f}）。</translation>
     </message>
     <message>
         <source>{phase} failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>“{phase}”失败：{error}</translation>
     </message>
     <message>
         <source>{phase} failed.</source>
-        <translation type="unfinished"></translation>
+        <translation>“{phase}”失败。</translation>
     </message>
     <message>
         <source>The check failed: {error}</source>
@@ -2846,210 +2866,210 @@
     </message>
     <message>
         <source>The loss did not fall enough: {a:.3f} → {b:.3f}.</source>
-        <translation type="unfinished"></translation>
+        <translation>损失下降不够：{a:.3f} → {b:.3f}。</translation>
     </message>
     <message>
         <source>The check failed without saying why.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查失败，但没有给出原因。</translation>
     </message>
     <message>
         <source>Open Doctor</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“诊断”</translation>
     </message>
     <message>
         <source>Open Environments</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“环境”</translation>
     </message>
     <message>
         <source>Open PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“PyTorch”</translation>
     </message>
     <message>
         <source>Open Monitor</source>
-        <translation type="unfinished"></translation>
+        <translation>打开“监控”</translation>
     </message>
     <message>
         <source>Press Start to run the check again.</source>
-        <translation type="unfinished"></translation>
+        <translation>按“开始”再运行一次检查。</translation>
     </message>
     <message>
         <source>This wheel has no kernels for your GPU — see Doctor: {finding}. A wheel built for the GPU’s gfx target, or the right HSA_OVERRIDE_GFX_VERSION in the profile, fixes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个 wheel 没有适用于您显卡的算子（kernel）——见“诊断”：{finding}。换用针对这块显卡 gfx 目标构建的 wheel，或在配置中设置正确的 HSA_OVERRIDE_GFX_VERSION，即可解决。</translation>
     </message>
     <message>
         <source>The GPUs did not finish the all-reduce (RCCL). Hints: run again with NCCL_DEBUG=INFO in the profile to see where RCCL stops; limit HIP_VISIBLE_DEVICES to two GPUs at a time to find the pair that hangs; NCCL_P2P_DISABLE=1 shows whether peer-to-peer transfers are the cause; the IOMMU (iommu=pt) and PCIe ACS settings of the board are common culprits.</source>
-        <translation type="unfinished"></translation>
+        <translation>多块显卡没有完成 all-reduce（RCCL）。提示：在配置中加上 NCCL_DEBUG=INFO 再运行一次，查看 RCCL 停在哪里；用 HIP_VISIBLE_DEVICES 一次只限定两块显卡，找出卡住的那一对；设置 NCCL_P2P_DISABLE=1 可判断是否为点对点传输的问题；主板的 IOMMU（iommu=pt）和 PCIe ACS 设置是常见原因。</translation>
     </message>
     <message>
         <source>On the first run on a GPU, MIOpen may spend minutes finding and compiling kernels; it caches them, so run the check again. If it hangs again, Doctor can help.</source>
-        <translation type="unfinished"></translation>
+        <translation>在一块显卡上首次运行时，MIOpen 可能会花几分钟查找并编译算子；它会缓存结果，所以请再运行一次检查。如果仍然卡住，“诊断”可以帮忙。</translation>
     </message>
     <message>
         <source>The torch in this venv ({torch}) is a CPU-only build: install a ROCm wheel on the PyTorch page.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个虚拟环境中的 torch（{torch}）是仅支持 CPU 的版本：请在“PyTorch”页面安装 ROCm wheel。</translation>
     </message>
     <message>
         <source>torch in this venv sees no GPU. Verify on the PyTorch page says why (often access to /dev/kfd, or a missing HSA_OVERRIDE_GFX_VERSION).</source>
-        <translation type="unfinished"></translation>
+        <translation>这个虚拟环境中的 torch 看不到显卡。“PyTorch”页面上的验证会说明原因（通常是 /dev/kfd 的访问权限，或缺少 HSA_OVERRIDE_GFX_VERSION）。</translation>
     </message>
     <message>
         <source>The GPU ran out of memory: close other programs that use it (the Monitor page lists them), or choose the Tiny size.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡显存不足：请关闭其他占用显卡的程序（“监控”页面会列出它们），或选择“极小”规模。</translation>
     </message>
     <message>
         <source>The GPU’s results differ from the CPU’s. A wrong HSA_OVERRIDE_GFX_VERSION can do this: check the profile’s variables.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡的计算结果与 CPU 不一致。错误的 HSA_OVERRIDE_GFX_VERSION 可能导致这种情况：请检查配置中的变量。</translation>
     </message>
     <message>
         <source>torch in this venv trains on the CPU. Choose Device: Auto to check the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个虚拟环境中的 torch 在 CPU 上训练。选择“设备：自动”来检查显卡。</translation>
     </message>
     <message>
         <source>This venv is ready for training on the GPU. The Monitor page shows the GPU while your own jobs run.</source>
-        <translation type="unfinished"></translation>
+        <translation>这个虚拟环境已可以在显卡上训练。运行您自己的任务时，“监控”页面会显示显卡状态。</translation>
     </message>
     <message>
         <source>Doctor can match the error against known failures.</source>
-        <translation type="unfinished"></translation>
+        <translation>“诊断”可以把这个错误与已知故障进行比对。</translation>
     </message>
     <message>
         <source>Ran on</source>
-        <translation type="unfinished"></translation>
+        <translation>运行设备</translation>
     </message>
     <message>
         <source>torch</source>
-        <translation type="unfinished"></translation>
+        <translation>torch</translation>
     </message>
     <message>
         <source>skipped: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过：{why}</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <source>{rate:,.0f} samples/s ({s:.1f} s)</source>
-        <translation type="unfinished"></translation>
+        <translation>{rate:,.0f} 样本/秒（{s:.1f} 秒）</translation>
     </message>
     <message>
         <source>AMP speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP 加速比</translation>
     </message>
     <message>
         <source>×{x:.2f} over FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>是 FP32 的 {x:.2f} 倍</translation>
     </message>
     <message>
         <source>({f:.1f}× lower)</source>
-        <translation type="unfinished"></translation>
+        <translation>（降为原来的 1/{f:.1f}）</translation>
     </message>
     <message>
         <source>Loss, first → last</source>
-        <translation type="unfinished"></translation>
+        <translation>损失，首步 → 末步</translation>
     </message>
     <message>
         <source>{n} allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>已分配 {n}</translation>
     </message>
     <message>
         <source>{n} reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>已预留 {n}</translation>
     </message>
     <message>
         <source>Peak memory</source>
-        <translation type="unfinished"></translation>
+        <translation>显存峰值</translation>
     </message>
     <message>
         <source>Time to first step</source>
-        <translation type="unfinished"></translation>
+        <translation>首步耗时</translation>
     </message>
     <message>
         <source>{s:.2f} s (loading kernels; MIOpen’s search on a GPU)</source>
-        <translation type="unfinished"></translation>
+        <translation>{s:.2f} 秒（加载算子；MIOpen 在显卡上的搜索）</translation>
     </message>
     <message>
         <source>Timing</source>
-        <translation type="unfinished"></translation>
+        <translation>计时</translation>
     </message>
     <message>
         <source>ResNet-50-like: indicative only; compare with figures others quote for the same batch and precision</source>
-        <translation type="unfinished"></translation>
+        <translation>类 ResNet-50：仅供参考；请与他人在相同批大小和精度下给出的数据比较</translation>
     </message>
     <message>
         <source>Passed</source>
-        <translation type="unfinished"></translation>
+        <translation>通过</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>Cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>Hung in {phase}</source>
-        <translation type="unfinished"></translation>
+        <translation>卡在“{phase}”</translation>
     </message>
     <message>
         <source>Ran on the CPU, not on the GPU: this result says nothing about the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 而不是显卡上运行：这个结果不能说明显卡的任何情况。</translation>
     </message>
     <message>
         <source>Ran on the CPU, not on the GPU: torch found no GPU to use, so this result says nothing about the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 CPU 而不是显卡上运行：torch 没有找到可用的显卡，所以这个结果不能说明显卡的任何情况。</translation>
     </message>
     <message>
         <source>Next: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步：{text}</translation>
     </message>
 </context>
 <context>
     <name>SetupPage</name>
     <message>
         <source>Setup</source>
-        <translation type="unfinished"></translation>
+        <translation>安装配置</translation>
     </message>
     <message>
         <source>&lt; &amp;Back</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt; 上一步(&amp;B)</translation>
     </message>
     <message>
         <source>The previous page (Alt+B)</source>
-        <translation type="unfinished"></translation>
+        <translation>上一页（Alt+B）</translation>
     </message>
     <message>
         <source>&amp;Next &gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步(&amp;N) &gt;</translation>
     </message>
     <message>
         <source>The next page (Alt+N); nothing changes until you run the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>下一页（Alt+N）；在运行计划之前不会有任何改动</translation>
     </message>
     <message>
         <source>Machine</source>
-        <translation type="unfinished"></translation>
+        <translation>机器</translation>
     </message>
     <message>
         <source>Choices</source>
-        <translation type="unfinished"></translation>
+        <translation>选项</translation>
     </message>
     <message>
         <source>Review</source>
-        <translation type="unfinished"></translation>
+        <translation>检查计划</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>{n}. {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n}. {name}</translation>
     </message>
     <message>
         <source>— {where}</source>
@@ -3057,11 +3077,11 @@
     </message>
     <message>
         <source>The plan is running; the other pages stay as they are until it ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>计划正在运行；在它结束之前，其他页面保持不变。</translation>
     </message>
     <message>
         <source>Nothing changes on the machine until you run the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>在您运行计划之前，机器上不会有任何改动。</translation>
     </message>
     <message>
         <source>the simulated machine {name}</source>
@@ -3077,71 +3097,71 @@
     </message>
     <message>
         <source>The machine</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器</translation>
     </message>
     <message>
         <source>Before you start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始之前</translation>
     </message>
     <message>
         <source>Unknown AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>未知的 AMD 显卡</translation>
     </message>
     <message>
         <source>gfx unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>gfx 未知</translation>
     </message>
     <message>
         <source>{name} ({gfx})</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}（{gfx}）</translation>
     </message>
     <message>
         <source>{count} × {name} ({gfx})</source>
-        <translation type="unfinished"></translation>
+        <translation>{count} × {name}（{gfx}）</translation>
     </message>
     <message>
         <source>No AMD GPU found</source>
-        <translation type="unfinished"></translation>
+        <translation>未找到 AMD 显卡</translation>
     </message>
     <message>
         <source>unknown OS</source>
-        <translation type="unfinished"></translation>
+        <translation>未知操作系统</translation>
     </message>
     <message>
         <source>kernel {release}</source>
-        <translation type="unfinished"></translation>
+        <translation>内核 {release}</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>ROCm {version} installed</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装 ROCm {version}</translation>
     </message>
     <message>
         <source>ROCm of unknown version installed</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装未知版本的 ROCm</translation>
     </message>
     <message>
         <source>no system ROCm</source>
-        <translation type="unfinished"></translation>
+        <translation>系统中没有 ROCm</translation>
     </message>
     <message>
         <source>user {user}</source>
-        <translation type="unfinished"></translation>
+        <translation>用户 {user}</translation>
     </message>
     <message>
         <source>What rocmdesk found, for the choices on the next page (they update when you change them).</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 找到的信息，供下一页的选项使用（修改选项时会随之更新）。</translation>
     </message>
     <message>
         <source>Nothing stands in the way of these choices.</source>
-        <translation type="unfinished"></translation>
+        <translation>这些选项没有任何障碍。</translation>
     </message>
     <message>
         <source>Looking at {where}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测{where}…</translation>
     </message>
     <message>
         <source>Detection failed: {error}. The Overview page has the details; Refresh tries again.</source>
@@ -3149,127 +3169,127 @@
     </message>
     <message>
         <source>No machine has been looked at yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有检测任何机器。</translation>
     </message>
     <message>
         <source>rocmdesk could not build a plan for this machine: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 无法为这台机器生成计划：{error}</translation>
     </message>
     <message>
         <source>&amp;PyTorch only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 PyTorch(&amp;P)</translation>
     </message>
     <message>
         <source>R&amp;untime</source>
-        <translation type="unfinished"></translation>
+        <translation>运行时(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;SDK</source>
-        <translation type="unfinished"></translation>
+        <translation>SDK(&amp;S)</translation>
     </message>
     <message>
         <source>What to install</source>
-        <translation type="unfinished"></translation>
+        <translation>安装内容</translation>
     </message>
     <message>
         <source>ROCm release</source>
-        <translation type="unfinished"></translation>
+        <translation>ROCm 版本</translation>
     </message>
     <message>
         <source>&amp;Release:</source>
-        <translation type="unfinished"></translation>
+        <translation>版本(&amp;R)：</translation>
     </message>
     <message>
         <source>Driver and old versions</source>
-        <translation type="unfinished"></translation>
+        <translation>驱动和旧版本</translation>
     </message>
     <message>
         <source>Install AMD&apos;s amdgpu-&amp;dkms kernel driver</source>
-        <translation type="unfinished"></translation>
+        <translation>安装 AMD 的 amdgpu-dkms 内核驱动(&amp;D)</translation>
     </message>
     <message>
         <source>Remove &amp;other ROCm versions first</source>
-        <translation type="unfinished"></translation>
+        <translation>先移除其他 ROCm 版本(&amp;O)</translation>
     </message>
     <message>
         <source>Purges their packages, removes their /opt/rocm-* trees and old repository lists, so two ROCm versions never mix.</source>
-        <translation type="unfinished"></translation>
+        <translation>彻底清除它们的软件包，删除其 /opt/rocm-* 目录和旧的软件源列表，避免两个 ROCm 版本混用。</translation>
     </message>
     <message>
         <source>recommended</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐</translation>
     </message>
     <message>
         <source>installed</source>
-        <translation type="unfinished"></translation>
+        <translation>已安装</translation>
     </message>
     <message>
         <source>TheRock</source>
-        <translation type="unfinished"></translation>
+        <translation>TheRock</translation>
     </message>
     <message>
         <source>preview</source>
-        <translation type="unfinished"></translation>
+        <translation>预览版</translation>
     </message>
     <message>
         <source>no repository for this OS</source>
-        <translation type="unfinished"></translation>
+        <translation>没有适用于此系统的软件源</translation>
     </message>
     <message>
         <source>{version} — {notes}</source>
-        <translation type="unfinished"></translation>
+        <translation>{version} —— {notes}</translation>
     </message>
     <message>
         <source>Recommended: {reason}.</source>
-        <translation type="unfinished"></translation>
+        <translation>推荐：{reason}。</translation>
     </message>
     <message>
         <source>this OS</source>
-        <translation type="unfinished"></translation>
+        <translation>此系统</translation>
     </message>
     <message>
         <source>AMD lists ROCm {version} for {os}.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 列出 ROCm {version} 支持 {os}。</translation>
     </message>
     <message>
         <source>AMD does not list {os} for ROCm {version}, but one of its repositories fits.</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 没有列出 ROCm {version} 支持 {os}，但它的某个软件源适用。</translation>
     </message>
     <message>
         <source>ROCm {version} has no apt repository for {os}; a plan that installs it is blocked.</source>
-        <translation type="unfinished"></translation>
+        <translation>ROCm {version} 没有适用于 {os} 的 apt 软件源；安装它的计划被阻止。</translation>
     </message>
     <message>
         <source>Not every GPU here is on its list.</source>
-        <translation type="unfinished"></translation>
+        <translation>这里并非每块显卡都在它的支持列表中。</translation>
     </message>
     <message>
         <source>It is a technology preview.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是技术预览版。</translation>
     </message>
     <message>
         <source>PyTorch’s ROCm wheels carry their own ROCm libraries, so this scope installs no system ROCm: the release matters only when the kernel driver is installed.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的 ROCm wheel 自带 ROCm 库，所以此范围不会安装系统 ROCm：只有安装内核驱动时才需要关心版本。</translation>
     </message>
     <message>
         <source>Your choice.</source>
-        <translation type="unfinished"></translation>
+        <translation>由您决定。</translation>
     </message>
     <message>
         <source>Only with Runtime or SDK: the PyTorch scope installs no system packages, so it leaves other versions alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>仅适用于“运行时”或“SDK”：“仅 PyTorch”不安装系统软件包，因此不会动其他版本。</translation>
     </message>
     <message>
         <source>The group step is for {user}, the user rocmdesk found signed in.</source>
-        <translation type="unfinished"></translation>
+        <translation>加入用户组这一步针对 {user}，即 rocmdesk 发现的已登录用户。</translation>
     </message>
     <message>
         <source>The user could not be told.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法确定用户。</translation>
     </message>
     <message>
         <source>Show all &amp;commands</source>
-        <translation type="unfinished"></translation>
+        <translation>显示所有命令(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Save as script…</source>
@@ -3277,7 +3297,7 @@
     </message>
     <message>
         <source>The plan as a bash script to read and run by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>以 bash 脚本形式呈现的计划，可阅读后手动运行</translation>
     </message>
     <message>
         <source>Cop&amp;y script</source>
@@ -3285,55 +3305,55 @@
     </message>
     <message>
         <source>Copy the plan&apos;s bash script to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>把计划的 bash 脚本复制到剪贴板</translation>
     </message>
     <message>
         <source>In the commands, “as_root” runs a command as root: the helper runs those steps for you, and the saved script asks sudo for them.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令中的“as_root”表示以 root 身份运行：辅助程序会替您运行这些步骤，保存的脚本则会为它们调用 sudo。</translation>
     </message>
     <message>
         <source>ROCm {version} ({stream})</source>
-        <translation type="unfinished"></translation>
+        <translation>ROCm {version}（{stream}）</translation>
     </message>
     <message>
         <source>no ROCm release</source>
-        <translation type="unfinished"></translation>
+        <translation>不安装 ROCm</translation>
     </message>
     <message>
         <source>install amdgpu-dkms</source>
-        <translation type="unfinished"></translation>
+        <translation>安装 amdgpu-dkms</translation>
     </message>
     <message>
         <source>no driver change</source>
-        <translation type="unfinished"></translation>
+        <translation>不改动驱动</translation>
     </message>
     <message>
         <source>{release} · {scope} · {driver} · for {user}</source>
-        <translation type="unfinished"></translation>
+        <translation>{release} · {scope} · {driver} · 用户 {user}</translation>
     </message>
     <message>
         <source>unknown user</source>
-        <translation type="unfinished"></translation>
+        <translation>未知用户</translation>
     </message>
     <message>
         <source>{todo} of {total} steps to do ({root} as root); {done} done already. Open a step to see its exact command.</source>
-        <translation type="unfinished"></translation>
+        <translation>共 {total} 步，待执行 {todo} 步（其中 {root} 步以 root 身份）；{done} 步已完成。展开某一步可查看其具体命令。</translation>
     </message>
     <message>
         <source>The plan is blocked; it cannot run until this is fixed:</source>
-        <translation type="unfinished"></translation>
+        <translation>计划被阻止；修正以下问题之前无法运行：</translation>
     </message>
     <message>
         <source>The plan has no steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>计划没有任何步骤。</translation>
     </message>
     <message>
         <source>Hide all &amp;commands</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏所有命令(&amp;C)</translation>
     </message>
     <message>
         <source>Save the plan as a script</source>
-        <translation type="unfinished"></translation>
+        <translation>把计划保存为脚本</translation>
     </message>
     <message>
         <source>Shell scripts (*.sh);;All files (*)</source>
@@ -3353,7 +3373,7 @@
     </message>
     <message>
         <source>The root helper is not installed system-wide (rocmdesk was installed with pip), so rocmdesk cannot run the plan with one password prompt: pkexec runs only a helper that root owns, never a file you could change. Save the plan as a script, read it, and run it yourself with “bash FILE”; it asks sudo for the root steps only.</source>
-        <translation type="unfinished"></translation>
+        <translation>root 辅助程序没有安装到系统中（rocmdesk 是用 pip 安装的），所以 rocmdesk 无法只询问一次密码就运行计划：pkexec 只运行属于 root 的辅助程序，绝不运行您可以修改的文件。请把计划保存为脚本，阅读后用“bash 文件名”自行运行；它只会为需要 root 的步骤调用 sudo。</translation>
     </message>
     <message>
         <source>&amp;Run with one password prompt</source>
@@ -3361,23 +3381,23 @@
     </message>
     <message>
         <source>Ask for your password once, then run every step to do as root</source>
-        <translation type="unfinished"></translation>
+        <translation>询问一次密码，然后以 root 身份运行所有待执行的步骤</translation>
     </message>
     <message>
         <source>&amp;Dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行(&amp;D)</translation>
     </message>
     <message>
         <source>Run the real helper without root: it checks every step and changes nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>不以 root 身份运行真实的辅助程序：它会检查每一步，但不做任何改动</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;C)</translation>
     </message>
     <message>
         <source>Stop the helper</source>
-        <translation type="unfinished"></translation>
+        <translation>停止辅助程序</translation>
     </message>
     <message>
         <source>%v of %m steps</source>
@@ -3385,71 +3405,71 @@
     </message>
     <message>
         <source>&amp;Log</source>
-        <translation type="unfinished"></translation>
+        <translation>日志(&amp;L)</translation>
     </message>
     <message>
         <source>The helper&apos;s output appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序的输出会显示在这里。</translation>
     </message>
     <message>
         <source>There is no plan yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>还没有计划。</translation>
     </message>
     <message>
         <source>This is a simulated machine, not this computer: only a dry run is possible.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是模拟机器，不是这台电脑：只能试运行。</translation>
     </message>
     <message>
         <source>This is a captured machine tree, not this computer: only a dry run is possible.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是采集的机器目录树，不是这台电脑：只能试运行。</translation>
     </message>
     <message>
         <source>The plan is blocked (see the Review page): only a dry run is possible.</source>
-        <translation type="unfinished"></translation>
+        <translation>计划被阻止（见“检查计划”页）：只能试运行。</translation>
     </message>
     <message>
         <source>No system helper is installed: save the script above and run it with sudo.</source>
-        <translation type="unfinished"></translation>
+        <translation>系统中没有安装辅助程序：请保存上面的脚本并用 sudo 运行。</translation>
     </message>
     <message>
         <source>Every step that needs root is done already: running the plan only checks the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有需要 root 的步骤都已完成：运行计划只会检查其余步骤。</translation>
     </message>
     <message>
         <source>Run asks for your password once (polkit’s dialog), then rocmdesk’s helper runs the one step to do as root, checked before and after.</source>
-        <translation type="unfinished"></translation>
+        <translation>“运行”会询问一次密码（polkit 对话框），然后 rocmdesk 的辅助程序以 root 身份运行唯一待执行的一步，并在前后各检查一次。</translation>
     </message>
     <message>
         <source>Run asks for your password once (polkit’s dialog), then rocmdesk’s helper runs the {todo} steps to do as root, each checked before and after; steps done already are skipped.</source>
-        <translation type="unfinished"></translation>
+        <translation>“运行”会询问一次密码（polkit 对话框），然后 rocmdesk 的辅助程序以 root 身份运行 {todo} 个待执行的步骤，每步前后各检查一次；已完成的步骤会被跳过。</translation>
     </message>
     <message>
         <source>Dry run goes through the same helper without root and changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>“试运行”不以 root 身份经过同一个辅助程序，不做任何改动。</translation>
     </message>
     <message>
         <source>The helper checks a plan only for the user who runs it, so a dry run here is for {caller} instead of {user}.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序只针对运行它的用户检查计划，所以这里的试运行针对的是 {caller} 而不是 {user}。</translation>
     </message>
     <message>
         <source>The helper checks a plan only for the user who runs it, so this dry run is for {caller} instead of {user}.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序只针对运行它的用户检查计划，所以这次试运行针对的是 {caller} 而不是 {user}。</translation>
     </message>
     <message>
         <source>an unknown user</source>
-        <translation type="unfinished"></translation>
+        <translation>未知用户</translation>
     </message>
     <message>
         <source>— {what} —</source>
-        <translation type="unfinished"></translation>
+        <translation>—— {what} ——</translation>
     </message>
     <message>
         <source>dry run: nothing will change</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行：不会有任何改动</translation>
     </message>
     <message>
         <source>running the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行计划</translation>
     </message>
     <message>
         <source>Waiting for your password…</source>
@@ -3457,39 +3477,39 @@
     </message>
     <message>
         <source>Starting the helper…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动辅助程序…</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止…</translation>
     </message>
     <message>
         <source>The helper runs as root, so rocmdesk cannot stop it; it goes on until it finishes.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序以 root 身份运行，rocmdesk 无法停止它；它会一直运行到结束。</translation>
     </message>
     <message>
         <source>The helper accepted the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序已接受计划。</translation>
     </message>
     <message>
         <source>Step {n} of {total}: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n}/{total} 步：{title}</translation>
     </message>
     <message>
         <source>▶ {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ {title}</translation>
     </message>
     <message>
         <source>✓ ok</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 成功</translation>
     </message>
     <message>
         <source>– skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>– 已跳过</translation>
     </message>
     <message>
         <source>✗ failed</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ 失败</translation>
     </message>
     <message>
         <source>The helper refused the plan: {message}</source>
@@ -3497,79 +3517,79 @@
     </message>
     <message>
         <source>— finished —</source>
-        <translation type="unfinished"></translation>
+        <translation>—— 已结束 ——</translation>
     </message>
     <message>
         <source>What failed</source>
-        <translation type="unfinished"></translation>
+        <translation>失败原因</translation>
     </message>
     <message>
         <source>Output of the failed step</source>
-        <translation type="unfinished"></translation>
+        <translation>失败步骤的输出</translation>
     </message>
     <message>
         <source>Log out and log in again</source>
-        <translation type="unfinished"></translation>
+        <translation>注销并重新登录</translation>
     </message>
     <message>
         <source>What next</source>
-        <translation type="unfinished"></translation>
+        <translation>下一步</translation>
     </message>
     <message>
         <source>R&amp;esume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;E)</translation>
     </message>
     <message>
         <source>Run the same plan again; steps that are done are skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>再次运行同一个计划；已完成的步骤会被跳过</translation>
     </message>
     <message>
         <source>Go to &amp;PyTorch</source>
-        <translation type="unfinished"></translation>
+        <translation>前往 PyTorch(&amp;P)</translation>
     </message>
     <message>
         <source>Install PyTorch for ROCm into a virtual environment</source>
-        <translation type="unfinished"></translation>
+        <translation>把 ROCm 版 PyTorch 安装到虚拟环境中</translation>
     </message>
     <message>
         <source>Show the &amp;log</source>
-        <translation type="unfinished"></translation>
+        <translation>显示日志(&amp;L)</translation>
     </message>
     <message>
         <source>Plan &amp;again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新规划(&amp;A)</translation>
     </message>
     <message>
         <source>Back to the first page, with the machine as it is now</source>
-        <translation type="unfinished"></translation>
+        <translation>回到第一页，按机器的当前状态重新开始</translation>
     </message>
     <message>
         <source>pkexec is not installed, so rocmdesk cannot ask for the one password it needs; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有安装 pkexec，所以 rocmdesk 无法询问它需要的那一次密码；没有做任何改动。</translation>
     </message>
     <message>
         <source>Install it (Debian and Ubuntu: sudo apt install pkexec; policykit-1 on older releases), or save the plan as a script and run it with sudo.</source>
-        <translation type="unfinished"></translation>
+        <translation>请安装它（Debian 和 Ubuntu：sudo apt install pkexec；较旧的版本为 policykit-1），或把计划保存为脚本并用 sudo 运行。</translation>
     </message>
     <message>
         <source>The helper could not be started; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动辅助程序；没有做任何改动。</translation>
     </message>
     <message>
         <source>Reason: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：{error}</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消。</translation>
     </message>
     <message>
         <source>Steps that finished stay done; Resume continues from where it stopped.</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成的步骤保持完成状态；“继续”会从停下的地方接着运行。</translation>
     </message>
     <message>
         <source>It was a dry run: nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是一次试运行：没有做任何改动。</translation>
     </message>
     <message>
         <source>You dismissed the password prompt; nothing was changed.</source>
@@ -3577,7 +3597,7 @@
     </message>
     <message>
         <source>Press Try again to be asked once more.</source>
-        <translation type="unfinished"></translation>
+        <translation>按“重试”再询问一次。</translation>
     </message>
     <message>
         <source>Not authorized, or no password agent is running; nothing was changed.</source>
@@ -3585,59 +3605,59 @@
     </message>
     <message>
         <source>Your desktop’s polkit agent shows the password prompt; without one pkexec cannot ask. Log in to a full desktop session, or save the plan as a script and run it with sudo.</source>
-        <translation type="unfinished"></translation>
+        <translation>密码提示由桌面的 polkit 代理显示；没有它，pkexec 就无法询问。请登录完整的桌面会话，或把计划保存为脚本并用 sudo 运行。</translation>
     </message>
     <message>
         <source>The helper refused the plan; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序拒绝了计划；没有做任何改动。</translation>
     </message>
     <message>
         <source>Reason: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>原因：{message}</translation>
     </message>
     <message>
         <source>not given</source>
-        <translation type="unfinished"></translation>
+        <translation>未给出</translation>
     </message>
     <message>
         <source>The helper could not establish who asked; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序无法确认是谁发起的请求；没有做任何改动。</translation>
     </message>
     <message>
         <source>A step failed; the steps after it did not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一步失败；其后的步骤没有运行。</translation>
     </message>
     <message>
         <source>Step {n} of {total} failed: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n}/{total} 步失败：{title}</translation>
     </message>
     <message>
         <source>The steps before it stay done; the steps after it did not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>之前的步骤保持完成状态；之后的步骤没有运行。</translation>
     </message>
     <message>
         <source>Run it for real from the Run page, or save the script and run it yourself.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在“运行”页真正运行，或保存脚本后自行运行。</translation>
     </message>
     <message>
         <source>Dry run finished; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行完成；没有做任何改动。</translation>
     </message>
     <message>
         <source>The helper accepted the plan and went through every step.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序接受了计划并完成了每一步。</translation>
     </message>
     <message>
         <source>Setup finished.</source>
-        <translation type="unfinished"></translation>
+        <translation>安装配置完成。</translation>
     </message>
     <message>
         <source>Every step is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>所有步骤均已完成。</translation>
     </message>
     <message>
         <source>The helper stopped unexpectedly.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序意外停止。</translation>
     </message>
     <message>
         <source>The helper ended with exit status {code}.</source>
@@ -3645,257 +3665,257 @@
     </message>
     <message>
         <source>The log of this run: {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>本次运行的日志：{path}</translation>
     </message>
     <message>
         <source>Step {n}: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 步：{title}</translation>
     </message>
     <message>
         <source>{message} (exit status {code})</source>
-        <translation type="unfinished"></translation>
+        <translation>{message}（退出状态 {code}）</translation>
     </message>
     <message>
         <source>Fix the cause shown above (an apt error often means no network, a full disk or another package manager running), then press Resume: it runs the same plan again, and the helper skips the steps that are done.</source>
-        <translation type="unfinished"></translation>
+        <translation>请修正上面显示的原因（apt 错误通常意味着没有网络、磁盘已满或有其他包管理器正在运行），然后按“继续”：它会再次运行同一个计划，辅助程序会跳过已完成的步骤。</translation>
     </message>
     <message>
         <source>&amp;Try again</source>
-        <translation type="unfinished"></translation>
+        <translation>重试(&amp;T)</translation>
     </message>
     <message>
         <source>You were added to the render and video groups. Groups apply only to new logins, so the GPU opens for you after you log out and in again (“newgrp render” fixes only one terminal).</source>
-        <translation type="unfinished"></translation>
+        <translation>您已被加入 render 和 video 用户组。用户组只对新的登录生效，所以注销并重新登录后您才能打开显卡（“newgrp render”只对单个终端有效）。</translation>
     </message>
     <message>
         <source>You are in the render and video groups, but this session started before you were added, so the GPU does not open for you yet. Log out and in again (“newgrp render” fixes only one terminal).</source>
-        <translation type="unfinished"></translation>
+        <translation>您已在 render 和 video 用户组中，但本次会话是在加入之前开始的，所以您现在还不能打开显卡。请注销并重新登录（“newgrp render”只对单个终端有效）。</translation>
     </message>
     <message>
         <source>When you run the plan for real it adds you to the render and video groups; then log out and in again so they apply.</source>
-        <translation type="unfinished"></translation>
+        <translation>真正运行计划时会把您加入 render 和 video 用户组；之后请注销并重新登录以使其生效。</translation>
     </message>
     <message>
         <source>Reboot, so the amdgpu-dkms driver is the one that loads.</source>
-        <translation type="unfinished"></translation>
+        <translation>重启电脑，让系统加载 amdgpu-dkms 驱动。</translation>
     </message>
     <message>
         <source>Install PyTorch for ROCm into a virtual environment: the PyTorch page picks the right wheel for this GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>把 ROCm 版 PyTorch 安装到虚拟环境中：“PyTorch”页面会为这块显卡挑选合适的 wheel。</translation>
     </message>
     <message>
         <source>This GPU needs HSA_OVERRIDE_GFX_VERSION: the Environments page sets it per project.</source>
-        <translation type="unfinished"></translation>
+        <translation>这块显卡需要设置 HSA_OVERRIDE_GFX_VERSION：“环境”页面可以按项目设置它。</translation>
     </message>
 </context>
 <context>
     <name>StepRow</name>
     <message>
         <source>Show the exact command</source>
-        <translation type="unfinished"></translation>
+        <translation>显示具体命令</translation>
     </message>
     <message>
         <source>Show the command of step {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>显示第 {n} 步的命令</translation>
     </message>
     <message>
         <source>{n}. {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n}. {title}</translation>
     </message>
     <message>
         <source>as root</source>
-        <translation type="unfinished"></translation>
+        <translation>以 root 身份</translation>
     </message>
     <message>
         <source>as you</source>
-        <translation type="unfinished"></translation>
+        <translation>以您的身份</translation>
     </message>
     <message>
         <source>Runs through the root helper</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 root 辅助程序运行</translation>
     </message>
     <message>
         <source>A check that needs no root</source>
-        <translation type="unfinished"></translation>
+        <translation>无需 root 的检查</translation>
     </message>
     <message>
         <source>Command of step {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>第 {n} 步的命令</translation>
     </message>
     <message>
         <source>✓ done</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 已完成</translation>
     </message>
     <message>
         <source>to do</source>
-        <translation type="unfinished"></translation>
+        <translation>待执行</translation>
     </message>
     <message>
         <source>waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>等待中</translation>
     </message>
     <message>
         <source>running…</source>
-        <translation type="unfinished"></translation>
+        <translation>运行中…</translation>
     </message>
     <message>
         <source>✓ ok</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 成功</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <source>✗ failed</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ 失败</translation>
     </message>
     <message>
         <source>not run</source>
-        <translation type="unfinished"></translation>
+        <translation>未运行</translation>
     </message>
     <message>
         <source>Hide the command</source>
-        <translation type="unfinished"></translation>
+        <translation>隐藏命令</translation>
     </message>
 </context>
 <context>
     <name>VerifyCard</name>
     <message>
         <source>The verdict&apos;s stable id, for searching and bug reports</source>
-        <translation type="unfinished"></translation>
+        <translation>该结论的固定 ID，便于搜索和提交问题报告</translation>
     </message>
     <message>
         <source>Fix: {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复方法：{text}</translation>
     </message>
     <message>
         <source>the fix&apos;s command</source>
-        <translation type="unfinished"></translation>
+        <translation>修复命令</translation>
     </message>
     <message>
         <source>Note: {note}</source>
-        <translation type="unfinished"></translation>
+        <translation>注：{note}</translation>
     </message>
     <message>
         <source>PyTorch runs on the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 可以在显卡上运行</translation>
     </message>
     <message>
         <source>A CPU-only build of torch</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 是仅支持 CPU 的版本</translation>
     </message>
     <message>
         <source>A CUDA build of torch on an AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 显卡上装的是 CUDA 版 torch</translation>
     </message>
     <message>
         <source>The wheel&apos;s ROCm does not fit this system</source>
-        <translation type="unfinished"></translation>
+        <translation>wheel 自带的 ROCm 与本系统不匹配</translation>
     </message>
     <message>
         <source>The wheel has no GPU code for this GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>wheel 中没有这块显卡的 GPU 代码</translation>
     </message>
     <message>
         <source>The GPU needs HSA_OVERRIDE_GFX_VERSION</source>
-        <translation type="unfinished"></translation>
+        <translation>这块显卡需要设置 HSA_OVERRIDE_GFX_VERSION</translation>
     </message>
     <message>
         <source>HSA_OVERRIDE_GFX_VERSION is set but not needed</source>
-        <translation type="unfinished"></translation>
+        <translation>设置了 HSA_OVERRIDE_GFX_VERSION，但并不需要</translation>
     </message>
     <message>
         <source>torch sees no GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>torch 看不到显卡</translation>
     </message>
     <message>
         <source>torch is not installed in this environment</source>
-        <translation type="unfinished"></translation>
+        <translation>此环境中没有安装 torch</translation>
     </message>
     <message>
         <source>The environment does not run</source>
-        <translation type="unfinished"></translation>
+        <translation>此环境无法运行</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>无</translation>
     </message>
     <message>
         <source>torch</source>
-        <translation type="unfinished"></translation>
+        <translation>torch</translation>
     </message>
     <message>
         <source>not importable</source>
-        <translation type="unfinished"></translation>
+        <translation>无法导入</translation>
     </message>
     <message>
         <source>HIP</source>
-        <translation type="unfinished"></translation>
+        <translation>HIP</translation>
     </message>
     <message>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <source>GPU available</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡可用</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>unnamed</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名</translation>
     </message>
     <message>
         <source>{reported}, physically {physical}</source>
-        <translation type="unfinished"></translation>
+        <translation>{reported}，实际为 {physical}</translation>
     </message>
     <message>
         <source>{index}: {name} ({arch})</source>
-        <translation type="unfinished"></translation>
+        <translation>{index}：{name}（{arch}）</translation>
     </message>
     <message>
         <source>Devices</source>
-        <translation type="unfinished"></translation>
+        <translation>设备</translation>
     </message>
     <message>
         <source>Arch list</source>
-        <translation type="unfinished"></translation>
+        <translation>架构列表</translation>
     </message>
     <message>
         <source>empty: the wheel carries no GPU code</source>
-        <translation type="unfinished"></translation>
+        <translation>空：wheel 中没有任何 GPU 代码</translation>
     </message>
     <message>
         <source>{gfx} is in the arch list</source>
-        <translation type="unfinished"></translation>
+        <translation>{gfx} 在架构列表中</translation>
     </message>
     <message>
-        <source>{gfx} is not in the arch list; HSA_OVERRIDE_GFX_VERSION={value} runs it as {target}, which is</source>
-        <translation type="unfinished"></translation>
+        <source>{gfx} is not in the arch list; HSA_OVERRIDE_GFX_VERSION={value} runs it as {target}, which is in it</source>
+        <translation>{gfx} 不在架构列表中；HSA_OVERRIDE_GFX_VERSION={value} 让它按 {target} 运行，而后者在列表中</translation>
     </message>
     <message>
         <source>{gfx} is not in the arch list</source>
-        <translation type="unfinished"></translation>
+        <translation>{gfx} 不在架构列表中</translation>
     </message>
     <message>
         <source>This GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>这块显卡</translation>
     </message>
     <message>
         <source>Variables seen</source>
-        <translation type="unfinished"></translation>
+        <translation>检测到的变量</translation>
     </message>
     <message>
         <source>Python</source>
-        <translation type="unfinished"></translation>
+        <translation>Python</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,96 @@
+"""rocmdesk.i18n: which language the environment asks for, the saved choice, and the Qt-free catalogue."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rocmdesk import i18n
+
+
+@pytest.fixture(autouse=True)
+def _own_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
+
+
+@pytest.mark.parametrize("env, expected", [
+    ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+    ({"LANG": "zh_SG.UTF-8"}, "zh_CN"),
+    ({"LANG": "zh_TW.UTF-8"}, "zh_CN"),  # the only Chinese catalogue we have
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),  # no German: the source language
+    ({}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_ALL": "zh_CN.UTF-8"}, "zh_CN"),  # LC_ALL wins over LANG
+    ({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "en_GB.UTF-8"}, "en"),  # LC_MESSAGES wins over LANG
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:en"}, "zh_CN"),  # LANGUAGE lists preferences
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "fr:de:zh"}, "zh_CN"),  # the first one we have
+    ({"LANG": "zh_CN.UTF-8", "LANGUAGE": "fr"}, "zh_CN"),  # none we have: the locale decides
+    ({"LANG": "C", "LANGUAGE": "zh_CN"}, "en"),  # gettext ignores LANGUAGE under C
+    ({"LANG": "zh-Hans"}, "zh_CN"),
+])
+def test_system_language_reads_the_environment_as_gettext_does(env, expected):
+    assert i18n.system_language(env) == expected
+
+
+def test_the_saved_choice_overrides_the_environment_and_keeps_other_settings():
+    env = {"LANG": "en_US.UTF-8"}
+    assert i18n.saved_language() == "system" and i18n.app_language(env) == "en"
+    path = i18n.settings_file()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"other": 1}))
+    i18n.save_language("zh_CN")
+    assert i18n.app_language(env) == "zh_CN"
+    assert json.loads(path.read_text()) == {"other": 1, "language": "zh_CN"}
+    i18n.save_language("system")
+    assert i18n.app_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    assert not list(path.parent.glob(".settings-*"))  # no temporary file left behind
+
+
+def test_bad_settings_read_as_the_default_and_bad_choices_are_refused():
+    path = i18n.settings_file()
+    path.parent.mkdir(parents=True)
+    for junk in ("{not json", "[1, 2]", json.dumps({"language": "klingon"})):
+        path.write_text(junk)
+        assert i18n.saved_language() == "system"
+    with pytest.raises(ValueError, match="unknown language"):
+        i18n.save_language("klingon")
+    assert json.loads(path.read_text()) == {"language": "klingon"}  # a refused choice writes nothing
+
+
+def test_translate_uses_the_zh_CN_catalogue_and_falls_back_to_the_source():
+    cat = i18n.catalogue("zh_CN")
+    context, texts = next(iter(cat.items()))
+    source, translated = next(iter(texts.items()))
+    i18n.set_language("zh_CN")
+    assert i18n.translate(context, source) == translated != source
+    assert i18n.translate(context, "a text nobody wrote") == "a text nobody wrote"
+    assert i18n.translate("NoSuchContext", source) == source
+    i18n.set_language("en")
+    assert i18n.translate(context, source) == source
+
+
+def test_translate_follows_the_environment_when_no_language_is_set(monkeypatch):
+    cat = i18n.catalogue("zh_CN")
+    context, texts = next(iter(cat.items()))
+    source, translated = next(iter(texts.items()))
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert i18n.translate(context, source) == translated
+    monkeypatch.setenv("LC_ALL", "C")
+    assert i18n.translate(context, source) == source
+
+
+def test_importing_i18n_loads_neither_qt_nor_the_catalogue():
+    code = ("import sys, rocmdesk.i18n as i; i.translate('X', 'y');"
+            "print(any(m.startswith(('PySide6', 'platformdirs')) for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
+    assert out.stdout.strip() == "False"
