@@ -106,11 +106,16 @@ def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
     from rocmdesk.doctor.text_checks import diagnose_text
 
     data = _as_dict(result)
-    if _passed(data) is True:
+    if _passed(data) is True or data.get("cancelled") is True:
         return []
     out: list[Finding] = []
     texts = _texts(data)
     kind = str(data.get("error_kind") or "")
+    for ph in data.get("phases") or []:
+        ph = ph if isinstance(ph, Mapping) else _as_dict(ph)
+        if ph.get("name") == "multi_gpu" and ph.get("ok") is False and not ph.get("skipped"):
+            why = "hung" if ph.get("hung") else str(ph.get("error") or "failed")
+            out.append(finding("multi-gpu-hang", [f"sanity multi-GPU phase: {why}"[:300]], origin))
     if "memory" in kind or kind == "oom":
         out.append(finding("vram-oom-fragmentation", [f"sanity: {kind}"] + texts[:2], origin))
     if "collective" in kind or "rccl" in kind or "nccl" in kind:
