@@ -12,6 +12,7 @@ import pytest
 from rocmdesk.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
 from rocmdesk.doctor.cli_doctor import EXIT_FINDINGS
 from rocmdesk.machine import simulate
+from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 
 
 def run(capsys, *argv):
@@ -133,3 +134,18 @@ def test_privacy_no_user_or_host_unless_opted_in(capsys, tmp_path, fmt):
     code, out, _ = run(capsys, "doctor", "--simulate", m.name, "--from", str(paste), "--report", str(report),
                        "--include-identity", *fmt)
     assert m.hostname in report.read_text() and m.user in report.read_text()
+
+
+def test_venv_with_a_cpu_wheel_is_wheel_cpu_only(capsys, torch_venv):
+    code, out, _ = run(capsys, "--simulate", "rx7900xtx-ubuntu2404", "doctor", "--venv", str(torch_venv), "--json")
+    doc = json.loads(out)
+    assert code == EXIT_FINDINGS and [f["id"] for f in doc["findings"]] == ["wheel-cpu-only"]
+    f = doc["findings"][0]
+    assert f["origins"] == ["verify"] and any("torch 2.13.0" in e for e in f["evidence"])
+    assert "pip" in (f["fix"]["steps"][0]["command"] or "")  # verify's own fix names the exact install
+
+
+def test_missing_venv_is_venv_broken(capsys, tmp_path):
+    code, out, _ = run(capsys, "--simulate", "rx7900xtx-ubuntu2404", "doctor", "--venv", str(tmp_path / "nope"),
+                       "--json")
+    assert code == EXIT_FINDINGS and [f["id"] for f in json.loads(out)["findings"]] == ["venv-broken"]

@@ -1,5 +1,7 @@
 """``rocmdesk doctor``: known ROCm/PyTorch failures found on this machine or in pasted output.
 
+``--venv DIR`` adds torchenv's verify of that venv's PyTorch (the wheel, its arch list, the GPU it sees).
+
 Exit codes: 0 no finding of severity "error" (warnings and notes may be present); 6 at least one "error"
 finding; 2 bad usage; 3 an input could not be read or is not text (the report for the rest is still
 printed); 1 a bug.
@@ -15,7 +17,8 @@ from typing import Any
 EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
 EPILOG = ("Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
           "3 an input could not be read or is not text. Without --from the machine is this computer "
-          "(or --root/--simulate); with --from only the texts are read unless --root/--simulate is given too.")
+          "(or --root/--simulate); with --from only the texts are read unless --root, --simulate or --venv is given "
+          "too.")
 
 
 def add_parser(subparsers: Any) -> None:
@@ -30,6 +33,8 @@ def add_parser(subparsers: Any) -> None:
     _add_target(p)
     p.add_argument("--from", dest="inputs", action="append", default=[], metavar="FILE",
                    help="text to diagnose (repeatable; - reads standard input)")
+    p.add_argument("--venv", dest="venvs", action="append", default=[], type=Path, metavar="DIR",
+                   help="also verify the PyTorch in this virtual environment (repeatable; runs its python)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--report", type=Path, metavar="FILE",
                    help="also write a report to paste into a bug tracker (FILE.json: JSON, else Markdown)")
@@ -89,7 +94,8 @@ def run(args: argparse.Namespace, host: Any) -> int:
     texts: list[tuple[str, bytes]] = []
     for name in args.inputs:
         texts.append(_read_input(name))  # an unreadable file is an InputError: exit 3 before any output
-    with_machine = not args.inputs or getattr(args, "root", None) or getattr(args, "simulate", None)
+    with_machine = (not args.inputs or args.venvs or getattr(args, "root", None)
+                    or getattr(args, "simulate", None))
     report = None
     identity: dict[str, str] = {}
     if with_machine:
@@ -97,7 +103,12 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
         report = detect(host)
         identity = _identity(host)
-    d = diagnose(report, texts=texts)
+    verified = []
+    if args.venvs and report is not None:
+        from rocmdesk.doctor.diagnose import verify_venvs
+
+        verified = verify_venvs(args.venvs, report)
+    d = diagnose(report, texts=texts, verify=verified)
     if args.json:
         print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
     else:

@@ -57,8 +57,17 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
 
 
 def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
-                  sanity: Sequence[Any] = ()) -> Diagnosis:
-    """Detect the machine behind ``host`` and diagnose it (reads the machine: call it off the GUI thread)."""
+                  sanity: Sequence[Any] = (), venvs: Sequence[Any] = ()) -> Diagnosis:
+    """Detect the machine behind ``host`` and diagnose it; each venv in ``venvs`` is verified first (runs its
+    python for up to a minute).  Reads the machine and runs processes: call it off the GUI thread."""
     from rocmdesk.machine.detect import detect
 
-    return diagnose(detect(host), texts=texts, verify=verify, sanity=sanity)
+    report = detect(host)
+    return diagnose(report, texts=texts, verify=list(verify) + verify_venvs(venvs, report), sanity=sanity)
+
+
+def verify_venvs(venvs: Sequence[Any], report: MachineReport) -> list[Any]:
+    """torchenv's verify of each venv (a VerifyResult each; a missing venv is a broken-venv verdict)."""
+    from rocmdesk.torchenv.verify import verify_venv
+
+    return [verify_venv(v, report) for v in venvs]
