@@ -151,3 +151,12 @@ def test_no_peak_is_lost_at_any_zoom(values, gaps, a, b, max_points) -> None:
         finite = arr[np.isfinite(arr)]
         if finite.size and np.isfinite(w.max).any():
             assert np.nanmax(w.max) <= finite.max() and np.nanmin(w.min) >= finite.min()
+
+
+def test_a_young_history_is_shown_at_full_rate() -> None:
+    # the coarse levels' first buckets start before the first sample; they must not win over the raw samples
+    h = History(["a"])
+    for i in range(5):
+        h.append(1_000_003.7 + i, [float(i)])
+    w = h.last("a", 60.0)
+    assert w.level == 0 and list(w.mean) == [0.0, 1.0, 2.0, 3.0, 4.0]

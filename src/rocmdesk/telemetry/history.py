@@ -219,6 +219,7 @@ class History:
         self._raw = _Ring(level_capacity(self.levels[0], max_rate_hz), n, 1)
         self._buckets = [_Bucketed(level, n) for level in self.levels[1:]]
         self._last_t: float | None = None
+        self._first_t: float | None = None
         self._row = np.empty((1, n), dtype=VALUE_DTYPE)
 
     # -- writing -------------------------------------------------------------------------
@@ -227,6 +228,8 @@ class History:
         if self._last_t is not None and t < self._last_t:
             t = self._last_t  # a clock step backwards must not break the ordering the search relies on
         self._last_t = t
+        if self._first_t is None:
+            self._first_t = t
         if isinstance(values, np.ndarray):
             row = values.astype(VALUE_DTYPE, copy=False)
         else:
@@ -282,9 +285,13 @@ class History:
     # -- internals -----------------------------------------------------------------------
     def _pick(self, i: int, t_from: float, t_to: float):
         """The finest level that covers t_from (or the one reaching furthest back)."""
-        candidates = [(0, self._raw.oldest())] + [(k + 1, b.ring.oldest() if b.ring.size else b.start)
-                                                  for k, b in enumerate(self._buckets)]
-        known = [(k, o) for k, o in candidates if o is not None]
+        # where each level's data starts: a young history's coarse buckets start before the first sample,
+        # and must not look as if they reached further back than the raw samples do
+        candidates = [(0, self._raw.oldest())] + [
+            (k + 1, b.ring.oldest() - b.level.bucket_s / 2 if b.ring.size else b.start)
+            for k, b in enumerate(self._buckets)]
+        first = self._first_t if self._first_t is not None else -math.inf
+        known = [(k, max(o, first)) for k, o in candidates if o is not None]
         if not known:
             empty = np.empty(0, dtype=TIME_DTYPE)
             e = np.empty(0, dtype=VALUE_DTYPE)
@@ -293,7 +300,7 @@ class History:
         slack = 0.01 * max(0.0, t_to - t_from)  # so a view at the edge of a level does not flicker between two
         choice = None
         for k, oldest in known:
-            if oldest - self.levels[k].bucket_s / 2 <= max(t_from, earliest) + slack:
+            if oldest <= max(t_from, earliest) + slack:
                 choice = k
                 break
         if choice is None:
