@@ -88,10 +88,19 @@ def test_alerts_show_in_text(tmp_path: Path, capsys) -> None:
     assert "! GPU 0: junction 108 °C is near its critical 110 °C" in capsys.readouterr().out
 
 
-def test_gui_is_not_built_yet(tmp_path: Path, capsys) -> None:
+def test_gui_hands_over_to_the_window_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import types
+
+    from rocmdesk.telemetry import cli_monitor
+
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx")
-    assert main(["monitor", "--root", str(root), "--gui"]) == 2
-    assert "not built yet" in capsys.readouterr().err
+    seen = []
+    fake = types.ModuleType(cli_monitor.GUI_MODULE)  # a stand-in, so this test needs no Qt
+    fake.run = lambda host, args: seen.append(args.gui) or 0  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, cli_monitor.GUI_MODULE, fake)
+    assert main(["monitor", "--root", str(root), "--gui"]) == 0
+    assert seen == [True]
 
 
 def test_no_gpu_is_exit_4(tmp_path: Path, capsys) -> None:

@@ -7,7 +7,8 @@
 per-GPU contract of :mod:`rocmdesk.telemetry.metrics`, ``host``, ``alerts``: see
 :mod:`rocmdesk.telemetry.alerts`); ``--csv`` a header, then a
 row per GPU per sample.  ``--interval 0`` samples back to back.  Ctrl-C ends it (exit 0).
-Exit codes: 0 ok, 2 bad usage (and ``--gui`` until the window exists), 4 no AMD GPU.
+``--gui`` opens the monitor window (:mod:`rocmdesk.ui.monitor_window`) instead.
+Exit codes: 0 ok, 2 bad usage (or ``--gui`` without Qt), 4 no AMD GPU.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import time
 from typing import Any
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
-GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int once the window exists
+GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int
 
 
 def _non_negative(text: str) -> float:
@@ -104,17 +105,14 @@ def format_gpu_line(g: Any) -> str:
 
 def _gui(host: Any, args: argparse.Namespace) -> int:
     import importlib
-    import importlib.util
 
     try:
-        spec = importlib.util.find_spec(GUI_MODULE)
-    except (ImportError, ValueError):
-        spec = None
-    if spec is None:
-        print("rocmdesk: monitor --gui: the monitor window is not built yet; "
-              "use `rocmdesk monitor` (text, --json or --csv) meanwhile", file=sys.stderr)
+        module = importlib.import_module(GUI_MODULE)
+    except ImportError as exc:  # a CLI-only install: no PySide6 or pyqtgraph
+        print(f"rocmdesk: monitor --gui needs the desktop part (PySide6 and pyqtgraph): {exc}; "
+              "`rocmdesk monitor` prints the same numbers as text, --json or --csv", file=sys.stderr)
         return EXIT_USAGE
-    return int(importlib.import_module(GUI_MODULE).run(host, args))
+    return int(module.run(host, args))
 
 
 def run(args: argparse.Namespace, host: Any) -> int:

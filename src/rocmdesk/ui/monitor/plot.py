@@ -1,0 +1,494 @@
+"""A time-series plot of :class:`~rocmdesk.telemetry.history.History` series that stays cheap with 24 h of 10 Hz data.
+
+The plot never gives pyqtgraph the history's arrays: each refresh asks ``History.window`` for
+about one point per pixel of the plot's width, per series, and draws each point's mean as the
+line plus a light band between the min and max of the samples behind it, so a one-sample spike
+in a 24-hour view still reaches its height.  The line and band items are made once per series
+and fed small arrays (``setData``); a refresh whose history and view have not moved does nothing.
+
+Live views fetch from a left edge that moves in steps of 1/16 of the span (the axis still
+scrolls smoothly), so a refresh without new samples fetches nothing, and the buckets behind
+the line stay put instead of shimmering as the view slides.  NaN values (a GPU that vanished, a
+sensor the card lacks) are gaps in the line and the band.  Paused, the data stops at the
+moment of the pause and the user may drag and scroll along the time axis; the plot then
+re-reads the history for what is in view (a zoom into the 24-hour view shows finer detail).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import os
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QDateTime, QEvent, QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from rocmdesk.telemetry.history import History, Window
+
+
+def format_bytes(n: float) -> str:
+    """Binary units, as GPU memory is sold and reported: 7.4 GiB, 512 MiB."""
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(size) < 1024 or unit == "TiB":
+            if unit == "B":
+                return f"{size:.0f} B"
+            return f"{size:.0f} {unit}" if abs(size) >= 100 else f"{size:.1f} {unit}" if abs(size) >= 10 else f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TiB"
+
+MIN_SPAN_S = 60.0
+MAX_SPAN_S = 86400.0
+DEFAULT_SPAN_S = 600.0
+SNAP = 16  # live views fetch from a left edge on a grid of span/SNAP (see the module doc)
+# distinct on light and dark backgrounds, one per GPU of an 8-GPU box
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
+THRESHOLD_COLOR = "#c0392b"
+BAND_ALPHA = 70
+
+
+@dataclass
+class _Curve:
+    name: str
+    label: str
+    color: QColor
+    line: pg.PlotDataItem
+    band: QGraphicsPathItem
+    window: Window | None = None
+
+
+def band_path(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> QPainterPath:
+    """One closed polygon between hi and lo per run of finite buckets (a NaN bucket is a gap)."""
+    ok = np.isfinite(lo) & np.isfinite(hi)
+    if not ok.any():
+        return QPainterPath()
+    edges = np.diff(np.concatenate(([0], ok.astype(np.int8), [0])))
+    xs, ys, cs = [], [], []
+    for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)):
+        xs += [t[a:b], t[a:b][::-1]]
+        ys += [hi[a:b], lo[a:b][::-1]]
+        c = np.ones(2 * (b - a), dtype=np.int32)
+        c[-1] = 0  # the next run starts a new polygon
+        cs.append(c)
+    x = np.concatenate(xs).astype(np.float64)
+    y = np.concatenate(ys).astype(np.float64)
+    return pg.arrayToQPath(x, y, connect=np.concatenate(cs), finiteCheck=False)
+
+
+class MetricPlot(QWidget):
+    """One metric over time for one or more series (e.g. the power of every GPU), with a cursor readout."""
+
+    cursorMoved = Signal(float, dict)  # t (epoch s), {series name: value or None} at the cursor
+    cursorLeft = Signal()  # the pointer left the plot: linked plots hide their cursors too
+
+    def __init__(self, history: History, title: str, unit: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._history = history
+        self._unit = unit
+        self._span = DEFAULT_SPAN_S
+        self._paused = False
+        self._now: float | None = None  # end of the live view at the last refresh
+        self._frozen: float | None = None  # paused: no data after this time is shown
+        self._key: tuple | None = None  # what the drawn data was fetched for
+        self._x_shown: tuple[float, float] | None = None
+        self._curves: list[_Curve] = []
+        self._threshold: float | None = None
+        self._y_hint: tuple[float | None, float | None] = (None, None)
+        self._cursor_t: float | None = None
+        self._setting_range = False
+        self._pg_opts = {"autoDownsample": False, "clipToView": False}  # see benchmarks/monitor_render.py
+        self.fetches = 0  # times the history was read (tests, benchmarks)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+        header = QHBoxLayout()
+        header.setContentsMargins(6, 2, 6, 0)
+        self.title_label = QLabel(title)
+        font = self.title_label.font()
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.state_label = QLabel(self.tr("paused: drag to pan, scroll to zoom"))
+        self.state_label.setVisible(False)
+        # the readout doubles as the legend (a swatch and a label per series): a legend box inside the plot
+        # hides the data under it.  It has a line of its own; a long one is cut, it never widens the window
+        # (a wrapping label in a scrolled grid makes every plot as tall as its narrowest layout).
+        self.readout = QLabel()
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        header.addWidget(self.title_label)
+        header.addWidget(self.state_label)
+        header.addStretch(1)
+        outer.addLayout(header)
+        readout_row = QHBoxLayout()
+        readout_row.setContentsMargins(6, 0, 6, 0)
+        readout_row.addWidget(self.readout, 1)
+        outer.addLayout(readout_row)
+
+        self.plot_widget = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.plot_widget.setBackground(self.palette().color(self.backgroundRole()))
+        self.plot_widget.setAccessibleName(title)
+        outer.addWidget(self.plot_widget, 1)
+        item = self.plot_widget.getPlotItem()
+        item.showGrid(x=True, y=True, alpha=0.25)
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.setMouseEnabled(x=False, y=False)
+        left = item.getAxis("left")
+        left.enableAutoSIPrefix(False)  # never "kMHz"
+        if unit == "B":  # memory in GiB, as cards are sold and the readouts say
+            left.setScale(1 / 2**30)
+            item.setLabel("left", units="GiB")
+        else:
+            item.setLabel("left", units=unit)
+        left.setWidth(52)  # the same width in every plot, so stacked plots line up in time
+        self.vb = item.getViewBox()
+        self.vb.disableAutoRange()
+
+        fg = self.palette().color(self.foregroundRole())
+        self._cursor_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(fg, width=1, style=Qt.PenStyle.DotLine))
+        self._cursor_line.setVisible(False)
+        item.addItem(self._cursor_line, ignoreBounds=True)
+        self._threshold_line = pg.InfiniteLine(
+            angle=0, movable=False, pen=pg.mkPen(THRESHOLD_COLOR, width=1.5, style=Qt.PenStyle.DashLine),
+            # the label sits under the line at the right end, inside the plot (above it, it would be cut off)
+            label="", labelOpts={"position": 0.99, "color": THRESHOLD_COLOR, "anchors": [(1, 0), (1, 0)],
+                                 "fill": pg.mkBrush(255, 255, 255, 200)})
+        self._threshold_line.setVisible(False)
+        self._threshold_line.setZValue(20)  # its label stays readable over the data
+        item.addItem(self._threshold_line, ignoreBounds=True)
+        # said over the plot while no series has a value in view, so an empty plot is never a puzzle
+        self.empty_label = QLabel(self.tr("no data yet"), self.plot_widget)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.empty_label.setStyleSheet("color: palette(mid); background: transparent;")
+        self._empty_text = self.tr("no data yet")
+
+        self._refetch = QTimer(self)  # paused: one re-read per burst of pan/zoom events
+        self._refetch.setSingleShot(True)
+        self._refetch.setInterval(0)
+        self._refetch.timeout.connect(self._refetch_view)
+        self.vb.sigXRangeChanged.connect(self._view_moved)
+        self.vb.sigResized.connect(self._view_moved)
+        self.plot_widget.scene().sigMouseMoved.connect(self._mouse_moved)
+        self.plot_widget.installEventFilter(self)
+        self._show_readout()
+
+    # ---- contract ---------------------------------------------------------------------------------
+    def set_series(self, series: list[tuple[str, str]]) -> None:
+        """Plot these history series, (name, legend label) each; replaces what was plotted."""
+        known = set(self._history.series)
+        for name, _ in series:
+            if name not in known:
+                raise KeyError(name)
+        item = self.plot_widget.getPlotItem()
+        for c in self._curves:
+            item.removeItem(c.line)
+            item.removeItem(c.band)
+        self._curves = []
+        for i, (name, label) in enumerate(series):
+            color = QColor(PALETTE[i % len(PALETTE)])
+            band = QGraphicsPathItem()
+            band.setPen(QPen(Qt.PenStyle.NoPen))
+            fill = QColor(color)
+            fill.setAlpha(BAND_ALPHA)
+            band.setBrush(QBrush(fill))
+            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1.5), connect="finite", **self._pg_opts)
+            item.addItem(band, ignoreBounds=True)  # first: under the line
+            item.addItem(line)
+            self._curves.append(_Curve(name, label, color, line, band))
+        self._key = None
+        self._redraw()
+        self._sync_empty()
+
+    def set_span(self, seconds: float) -> None:
+        """Show the last ``seconds`` (clamped to 1 minute .. 24 hours)."""
+        self._span = min(MAX_SPAN_S, max(MIN_SPAN_S, float(seconds)))
+        if self._paused and self._frozen is not None:
+            self._set_x(self._frozen - self._span, self._frozen)
+            self._refetch_view()
+        else:
+            self._redraw()
+
+    def set_paused(self, paused: bool) -> None:
+        """Paused: the data stops where it was and the user may pan and zoom; refresh() does nothing."""
+        paused = bool(paused)
+        if paused == self._paused:
+            return
+        self._paused = paused
+        self.state_label.setVisible(paused)
+        self.plot_widget.getPlotItem().setMouseEnabled(x=paused, y=False)
+        if paused:
+            self._frozen = self._now if self._now is not None else time.time()
+        else:
+            self._frozen = None
+            self._key = self._x_shown = None
+            self._redraw()
+
+    def refresh(self, now: float | None = None) -> None:
+        """Follow the history up to ``now`` (default: the wall clock); nothing to do when nothing moved."""
+        if self._paused:
+            return
+        self._now = time.time() if now is None else float(now)
+        self._show(self._now - self._span, self._now, live=True)
+
+    def export_png(self, path: str | os.PathLike) -> None:
+        """The plot as it is on screen (title, readout, legend and axes), at the widget's size."""
+        if not self.grab().save(os.fspath(path), "PNG"):
+            raise OSError(f"could not write {os.fspath(path)!r}")
+
+    def set_threshold(self, value: float | None, label: str = "") -> None:
+        """A dashed horizontal line (the junction's critical temperature, the power cap); None removes it."""
+        self._threshold = None if value is None or not math.isfinite(value) else float(value)
+        line = self._threshold_line
+        if self._threshold is None:
+            line.setVisible(False)
+        else:
+            text = f"{label} {self.format_value(self._threshold)}".strip()
+            line.setVisible(True)  # first: a hidden label does not take new text
+            line.setPos(self._threshold)
+            line.label.setFormat(text.replace("{", "{{").replace("}", "}}"))
+        self._fit_y()
+
+    # ---- additions --------------------------------------------------------------------------------
+    @property
+    def span(self) -> float:
+        return self._span
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def series(self) -> list[tuple[str, str]]:
+        return [(c.name, c.label) for c in self._curves]
+
+    def set_y_hint(self, minimum: float | None = None, maximum: float | None = None) -> None:
+        """Values the y axis always includes (0 and 100 for a percentage), besides the data."""
+        self._y_hint = (minimum, maximum)
+        self._fit_y()
+
+    def set_pg_downsampling(self, auto_downsample: bool, clip_to_view: bool) -> None:
+        """pyqtgraph's own decimation, off by default: the plot already draws ~1 point per pixel."""
+        self._pg_opts = {"autoDownsample": auto_downsample, "clipToView": clip_to_view}
+        for c in self._curves:
+            c.line.setDownsampling(auto=auto_downsample, method="peak")
+            c.line.setClipToView(clip_to_view)
+
+    def curve_data(self, name: str) -> Window | None:
+        """The window a series is drawn from (the last one fetched)."""
+        for c in self._curves:
+            if c.name == name:
+                return c.window
+        raise KeyError(name)
+
+    def values_at(self, t: float) -> dict[str, float | None]:
+        """Each series' drawn value at time t (a bucket's mean), None where there is none."""
+        return {c.name: self._value(c, t)[0] for c in self._curves}
+
+    def set_cursor(self, t: float) -> dict[str, float | None]:
+        """Put the cursor at t: the readout shows the values there and cursorMoved is emitted."""
+        self._cursor_t = float(t)
+        self._cursor_line.setPos(self._cursor_t)
+        self._cursor_line.setVisible(True)
+        values = self.values_at(self._cursor_t)
+        self._show_readout()
+        self.cursorMoved.emit(self._cursor_t, values)
+        return values
+
+    def hide_cursor(self) -> None:
+        self._cursor_t = None
+        self._cursor_line.setVisible(False)
+        self._show_readout()
+
+    def format_value(self, value: float | None, unit: bool = True) -> str:
+        if value is None or not math.isfinite(value):
+            return "\u2014"
+        if self._unit == "B":
+            return format_bytes(value)
+        a = abs(value)
+        digits = 0 if a >= 100 or float(value).is_integer() else 1 if a >= 10 else 2
+        text = self.locale().toString(float(value), "f", digits)
+        return f"{text} {self._unit}" if self._unit and unit else text
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if obj is self.plot_widget:
+            if event.type() == QEvent.Type.Leave:
+                self.hide_cursor()
+                self.cursorLeft.emit()
+            elif event.type() == QEvent.Type.Resize:
+                self.empty_label.setGeometry(self.plot_widget.rect())
+        return super().eventFilter(obj, event)
+
+    def set_empty_text(self, text: str) -> None:
+        """What the plot says while it has nothing to draw (e.g. "this GPU has no fan sensor")."""
+        self._empty_text = text
+        self._sync_empty()
+
+    def has_data(self) -> bool:
+        """Whether any drawn series has a value."""
+        for c in self._curves:
+            w = c.window
+            if w is not None and len(w) and bool(np.isfinite(w.mean).any()):
+                return True
+        return False
+
+    def _sync_empty(self) -> None:
+        empty = not self.has_data()
+        self.empty_label.setText(self._empty_text)
+        self.empty_label.setVisible(empty)
+
+    # ---- internals --------------------------------------------------------------------------------
+    def _width_px(self) -> int:
+        w = int(self.vb.width())
+        if w < 16:  # not laid out yet
+            w = self.width() - 60
+        return max(16, w)
+
+    def _redraw(self) -> None:
+        if self._paused:
+            self._refetch_view()
+        elif self._now is not None:
+            self._show(self._now - self._span, self._now, live=True)
+
+    def _show(self, view_from: float, view_to: float, live: bool) -> None:
+        width = self._width_px()
+        span = max(1e-9, view_to - view_from)
+        bounds = self._history.span()
+        newest = bounds[1] if bounds is not None else None
+        if live:
+            step = self._span / SNAP
+            fetch_from = math.floor(view_from / step) * step
+            fetch_to = view_to if newest is None else min(newest, view_to)
+        else:
+            fetch_from = view_from
+            fetch_to = min(view_to, self._frozen) if self._frozen is not None else view_to
+        fetch_to = max(fetch_to, fetch_from)
+        max_points = max(2, int(round(width * (fetch_to - fetch_from) / span)))
+        key = (fetch_from, fetch_to, max_points, tuple(c.name for c in self._curves), bounds, len(self._history))
+        moved = False
+        if live:
+            shown = self._x_shown
+            # a scroll of under a quarter pixel (most refreshes of a long view) is not worth a repaint
+            if shown is None or abs(shown[1] - view_to) > span / width / 4 or abs((shown[1] - shown[0]) - span) > 1e-6 * span:
+                self._set_x(view_from, view_to)
+                moved = True
+        if key != self._key:
+            self._key = key
+            self._fetch(fetch_from, fetch_to, max_points)
+        elif moved:
+            self._fit_y()
+
+    def _fetch(self, t_from: float, t_to: float, max_points: int) -> None:
+        self.fetches += 1
+        for c in self._curves:
+            w = self._history.window(c.name, t_from, t_to, max_points)
+            c.window = w
+            c.line.setData(w.t, w.mean)
+            if w.bucket_s > 0:
+                c.band.setPath(band_path(w.t, w.min, w.max))
+                c.band.setVisible(True)
+            else:  # raw samples: min == max, nothing to fill
+                c.band.setVisible(False)
+        self._fit_y()
+        self._show_readout()
+        self._sync_empty()
+
+    def _set_x(self, x0: float, x1: float) -> None:
+        self._setting_range = True
+        try:
+            self.vb.setXRange(x0, x1, padding=0)
+        finally:
+            self._setting_range = False
+        self._x_shown = (x0, x1)
+
+    def _fit_y(self) -> None:
+        """The y range of what is in view, the threshold and the hints, with a margin."""
+        x0 = self._x_shown[0] if self._x_shown is not None and not self._paused else self.vb.viewRange()[0][0]
+        lo, hi = math.inf, -math.inf
+        for c in self._curves:
+            w = c.window
+            if w is None or not len(w):
+                continue
+            seen = w.t >= x0 - w.bucket_s
+            for arr in (w.min[seen], w.max[seen]):
+                arr = arr[np.isfinite(arr)]
+                if arr.size:
+                    lo, hi = min(lo, float(arr.min())), max(hi, float(arr.max()))
+        extra = [v for v in (self._threshold, *self._y_hint) if v is not None]
+        for v in extra:
+            lo, hi = min(lo, v), max(hi, v)
+        if not math.isfinite(lo):
+            lo, hi = 0.0, 1.0
+        if hi - lo <= 1e-12 * max(1.0, abs(hi)):
+            pad = max(1.0, abs(hi) * 0.05)
+        else:
+            pad = (hi - lo) * 0.06
+        self._setting_range = True
+        try:
+            self.vb.setYRange(lo - pad, hi + pad, padding=0)
+        finally:
+            self._setting_range = False
+
+    def _view_moved(self, *args: object) -> None:
+        if self._paused and not self._setting_range:
+            self._refetch.start()
+
+    def _refetch_view(self) -> None:
+        if not self._paused:
+            return
+        x0, x1 = self.vb.viewRange()[0]
+        self._key = None  # the view moved: always re-read (and fit y to what is in view)
+        self._show(x0, x1, live=False)
+
+    def _value(self, c: _Curve, t: float) -> tuple[float | None, float | None, float | None]:
+        """(mean, min, max) of the drawn point nearest to t, if t lies within that point's bucket."""
+        w = c.window
+        if w is None or not len(w):
+            return None, None, None
+        i = int(np.searchsorted(w.t, t))
+        j = min((k for k in (i - 1, i) if 0 <= k < len(w)), key=lambda k: abs(float(w.t[k]) - t))
+        if w.bucket_s > 0:
+            tol = w.bucket_s / 2
+        else:  # raw samples: within about one sampling interval
+            tol = 1.5 * (float(w.t[-1] - w.t[0]) / (len(w) - 1) if len(w) > 1 else 1.0)
+        if abs(float(w.t[j]) - t) > tol * (1 + 1e-9) + 1e-6:
+            return None, None, None
+        vals = (float(w.mean[j]), float(w.min[j]), float(w.max[j]))
+        return tuple(None if math.isnan(v) else v for v in vals)  # type: ignore[return-value]
+
+    def _time_text(self, t: float) -> str:
+        dt = QDateTime.fromMSecsSinceEpoch(int(round(t * 1000)))
+        same_day = dt.date() == QDateTime.currentDateTime().date()
+        return self.locale().toString(dt, "HH:mm:ss" if same_day else "ddd HH:mm:ss")
+
+    def _show_readout(self) -> None:
+        if not self._curves:
+            self.readout.setText("")
+            return
+        parts = []
+        if self._cursor_t is not None:
+            parts.append(html.escape(self._time_text(self._cursor_t)))
+            for c in self._curves:
+                mean, lo, hi = self._value(c, self._cursor_t)
+                text = self.format_value(mean)
+                if mean is not None and lo is not None and hi is not None and hi > lo:
+                    text += f" ({self.format_value(lo, unit=False)}\u2013{self.format_value(hi, unit=False)})"
+                parts.append(self._swatch(c) + html.escape(text))
+        else:
+            parts.append(html.escape(self.tr("latest")))
+            for c in self._curves:
+                parts.append(self._swatch(c) + html.escape(self.format_value(self._history.latest(c.name))))
+        self.readout.setText("&nbsp;&nbsp; ".join(parts))  # the plain space lets a long readout wrap
+
+    @staticmethod
+    def _swatch(c: _Curve) -> str:
+        return f"<span style='color:{c.color.name()}'>\u25a0</span>&nbsp;{html.escape(c.label)}&nbsp;"
+
+    def _mouse_moved(self, pos: QPointF) -> None:
+        if self.vb.sceneBoundingRect().contains(pos):
+            self.set_cursor(self.vb.mapSceneToView(pos).x())

@@ -1,0 +1,804 @@
+"""The live monitor: a plot per metric, the GPU's state in words, alerts, processes, export.
+
+:class:`MonitorView` shows one :class:`~rocmdesk.telemetry.monitor.Monitor`; the Monitor page
+and the standalone window (``rocmdesk monitor --gui``) each hold one.  A sysfs monitor is polled
+from a timer on the UI thread (a sample costs microseconds).  The rocm-smi / amd-smi fallbacks
+run a command per sample, so their sampling runs in a worker thread and only the finished
+sample is handed to the monitor on the UI thread (the history is never touched by two threads).
+
+The plots are redrawn only while the view is visible; sampling (history, alerts) goes on while
+it is hidden, so the last minutes are there when the user comes back.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rocmdesk.telemetry.alerts import Alert, check
+from rocmdesk.telemetry.metrics import MISSING, OK, SUSPENDED, Sample
+from rocmdesk.telemetry.monitor import Monitor, host_series_name, series_name
+from rocmdesk.ui.monitor import texts
+from rocmdesk.ui.monitor.plot import MetricPlot, format_bytes
+from rocmdesk.ui.widgets.text import text_label
+
+ALL = -1  # the GPU choice "all GPUs"
+SPANS_S = (60, 300, 900, 3600, 3 * 3600, 6 * 3600, 24 * 3600)
+DEFAULT_SPAN_S = 300
+RETURNED_SHOWN_S = 600.0  # how long "GPU n came back" stays up
+
+
+@dataclass(frozen=True)
+class PlotSpec:
+    """One plot: its series for one GPU (key, legend label), and the key each GPU gets in the all-GPUs view."""
+
+    id: str
+    title: str
+    unit: str
+    keys: tuple[tuple[str, str], ...]
+    all_keys: tuple[str, ...]  # the first one a GPU has is its line in the all-GPUs view
+    all_title: str
+    y_min: float | None = None
+    y_max: float | None = None
+    host: bool = False
+
+
+def plot_specs() -> list[PlotSpec]:
+    t = texts.tr
+    return [
+        PlotSpec("temp", t("Temperature"), "°C",
+                 (("temp_edge_c", t("edge")), ("temp_junction_c", t("junction")), ("temp_mem_c", t("memory"))),
+                 ("temp_junction_c", "temp_edge_c"), t("Temperature: junction (hottest spot)")),
+        PlotSpec("power", t("Power"), "W", (("power_w", t("power")),), ("power_w",), t("Power")),
+        PlotSpec("busy", t("Busy"), "%", (("busy_percent", t("GPU")), ("mem_busy_percent", t("memory controller"))),
+                 ("busy_percent",), t("GPU busy"), 0.0, 100.0),
+        PlotSpec("vram", t("VRAM in use"), "B", (("vram_used_bytes", t("VRAM")),), ("vram_used_bytes",),
+                 t("VRAM in use"), 0.0),
+        PlotSpec("gtt", t("GTT in use (system memory the GPU maps)"), "B", (("gtt_used_bytes", t("GTT")),),
+                 ("gtt_used_bytes",), t("GTT in use (system memory the GPU maps)"), 0.0),
+        PlotSpec("clocks", t("Clocks"), "MHz", (("sclk_mhz", t("shader")), ("mclk_mhz", t("memory"))),
+                 ("sclk_mhz",), t("Shader clock")),
+        PlotSpec("fan", t("Fan"), "rpm", (("fan_rpm", t("fan")),), ("fan_rpm",), t("Fan"), 0.0),
+        PlotSpec("cpu", t("Host CPU"), "%", (("cpu_percent", t("all cores")),), (), t("Host CPU"), 0.0, 100.0,
+                 host=True),
+        PlotSpec("mem", t("Host memory in use"), "B", (("mem_used_bytes", t("RAM")),), (), t("Host memory in use"),
+                 0.0, host=True),
+    ]
+
+
+class _Prefetched:
+    """Stands in for a command sampler inside the Monitor: ``sample()`` hands over what the worker fetched."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.gpus = list(real.gpus)
+        self.source = getattr(real, "source", "")
+        self.pending: list | None = None
+
+    def sample(self) -> list:
+        out, self.pending = self.pending or [], None
+        return out
+
+    def close(self) -> None:
+        self.real.close()
+
+
+class _Signals(QObject):
+    sampled = Signal(int, object)  # generation, list of GpuSample (or the exception)
+
+
+class _SampleJob(QRunnable):
+    def __init__(self, generation: int, sampler: Any, signals: _Signals) -> None:
+        super().__init__()
+        self.generation, self.sampler, self.signals = generation, sampler, signals
+
+    def run(self) -> None:  # worker thread: the command runs here, nothing else
+        try:
+            result: Any = self.sampler.sample()
+        except Exception as exc:  # reaches the page as a state, never vanishes with the thread
+            result = exc
+        self.signals.sampled.emit(self.generation, result)
+
+
+def wrap_for_worker(monitor: Monitor) -> Monitor:
+    """Make a command-sampler monitor sample in a worker (a no-op for sysfs)."""
+    if getattr(monitor.sampler, "source", "sysfs") != "sysfs" and not isinstance(monitor.sampler, _Prefetched):
+        monitor.sampler = _Prefetched(monitor.sampler)
+    return monitor
+
+
+class MonitorView(QWidget):
+    """Plots, state, alerts and processes of one Monitor.  ``set_monitor(None, text)`` shows why there is none."""
+
+    sampled = Signal(object)  # Sample, after the view took it in
+
+    def __init__(self, parent: QWidget | None = None, *, refresh_ms: int = 250, poll_ms: int = 100,
+                 wall: Callable[[], float] = time.time) -> None:
+        super().__init__(parent)
+        self.monitor: Monitor | None = None
+        self.wall = wall
+        self.specs = plot_specs()
+        self.plots: dict[str, MetricPlot] = {}
+        self.alerts: list[Alert] = []
+        self._alert_since: dict[tuple[int, str], float] = {}
+        self._seen: set[str] = set()  # series that have had a value
+        self._states: dict[int, str] = {}
+        self._missing_since: dict[int, float] = {}
+        self._returned: dict[int, tuple[float, float]] = {}  # gpu -> (back at, away seconds)
+        self._choice = ALL
+        self._span = float(DEFAULT_SPAN_S)
+        self._layout_key: tuple | None = None
+        self._linking = False
+        self._generation = 0
+        self._in_flight = False
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._signals = _Signals(self)
+        self._signals.sampled.connect(self._worker_sampled)
+        self.samples_taken = 0
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(6)
+        outer.addLayout(self._build_header())
+        self.status_box = QLabel()
+        self.status_box.setObjectName("monitorStatus")
+        self.status_box.setWordWrap(True)
+        self.status_box.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_box.setStyleSheet("#monitorStatus { background: #fdf3d7; color: #4a3b00; border: 1px solid #e0c36a;"
+                                      " border-radius: 4px; padding: 6px 8px; }")
+        self.status_box.setVisible(False)
+        outer.addWidget(self.status_box)
+        self.alert_box = QLabel()
+        self.alert_box.setObjectName("monitorAlerts")
+        self.alert_box.setWordWrap(True)
+        self.alert_box.setTextFormat(Qt.TextFormat.RichText)
+        self.alert_box.setStyleSheet("#monitorAlerts { background: #fbe4e1; border: 1px solid #d9847a;"
+                                     " border-radius: 4px; padding: 6px 8px; }")
+        self.alert_box.setVisible(False)
+        outer.addWidget(self.alert_box)
+
+        self.stack = QStackedWidget()
+        outer.addWidget(self.stack, 1)
+        empty = QWidget()
+        ev = QVBoxLayout(empty)
+        ev.addStretch(1)
+        self.empty_title = text_label("", bold=True, scale=1.3)
+        self.empty_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_detail = text_label("", muted=True)
+        self.empty_detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        ev.addWidget(self.empty_title)
+        ev.addWidget(self.empty_detail)
+        ev.addStretch(2)
+        self.stack.addWidget(empty)
+        self.stack.addWidget(self._build_body())
+
+        self.poll_timer = QTimer(self)
+        self.poll_timer.setInterval(poll_ms)
+        self.poll_timer.timeout.connect(self.poll)
+        self.refresh_timer = QTimer(self)
+        self.refresh_timer.setInterval(refresh_ms)
+        self.refresh_timer.timeout.connect(self.refresh_plots)
+        self.set_monitor(None, self.tr("Looking at the machine…"))
+
+    # ---- building -------------------------------------------------------------------------------
+    def _build_header(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        self.where_label = text_label("", muted=True)
+        self.where_label.setWordWrap(False)
+        self.where_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        row.addWidget(self.where_label, 1)
+        self.gpu_combo = QComboBox()
+        self.gpu_combo.setAccessibleName(self.tr("GPU to show"))
+        self.gpu_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.gpu_combo.currentIndexChanged.connect(self._gpu_chosen)
+        row.addWidget(self.gpu_combo)
+        self.range_combo = QComboBox()
+        self.range_combo.setAccessibleName(self.tr("Time range"))
+        for s in SPANS_S:
+            self.range_combo.addItem(self._span_text(s), s)
+        self.range_combo.setCurrentIndex(SPANS_S.index(DEFAULT_SPAN_S))
+        self.range_combo.currentIndexChanged.connect(lambda i: self.set_span(self.range_combo.itemData(i)))
+        row.addWidget(self.range_combo)
+        self.pause_button = QPushButton(self.tr("&Pause"))
+        self.pause_button.setCheckable(True)
+        self.pause_button.setToolTip(self.tr("Hold the plots still to look closer (drag to pan, scroll to zoom); "
+                                             "sampling goes on"))
+        self.pause_button.toggled.connect(self.set_paused)
+        row.addWidget(self.pause_button)
+        self.csv_button = QPushButton(self.tr("Export &CSV…"))
+        self.csv_button.setToolTip(self.tr("Save the time range in view as a CSV file"))
+        self.csv_button.clicked.connect(self._ask_csv)
+        row.addWidget(self.csv_button)
+        self.png_button = QPushButton(self.tr("Export P&NG…"))
+        self.png_button.setToolTip(self.tr("Save the plots as a picture"))
+        self.png_button.clicked.connect(self._ask_png)
+        row.addWidget(self.png_button)
+        return row
+
+    def _span_text(self, seconds: int) -> str:
+        if seconds < 3600:
+            return self.tr("Last {n} min").format(n=seconds // 60)
+        return self.tr("Last {n} h").format(n=seconds // 3600)
+
+    def _build_body(self) -> QWidget:
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.plot_area = QWidget()
+        self.plot_grid = QGridLayout(self.plot_area)
+        self.plot_grid.setContentsMargins(0, 0, 4, 0)
+        self.plot_grid.setHorizontalSpacing(8)
+        self.plot_grid.setVerticalSpacing(8)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.plot_area)
+        splitter.addWidget(self.scroll)
+
+        side = QWidget()
+        sv = QVBoxLayout(side)
+        sv.setContentsMargins(6, 0, 0, 0)
+        sv.addWidget(text_label(self.tr("Processes using the GPU"), bold=True))
+        self.proc_table = QTableWidget(0, 4)
+        self.proc_table.setHorizontalHeaderLabels([self.tr("PID"), self.tr("Name"), self.tr("GPU"), self.tr("VRAM")])
+        self.proc_table.verticalHeader().setVisible(False)
+        self.proc_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.proc_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        header = self.proc_table.horizontalHeader()
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        for col in (0, 2, 3):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        sv.addWidget(self.proc_table, 1)
+        self.proc_note = text_label(self.tr("Only your own processes are listed: other users' are hidden from you."),
+                                    small=True, muted=True)
+        sv.addWidget(self.proc_note)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 4)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 280])
+        self.proc_timer = QTimer(self)
+        self.proc_timer.setInterval(2000)
+        self.proc_timer.timeout.connect(self.refresh_processes)
+        return splitter
+
+    # ---- monitor ----------------------------------------------------------------------------------
+    def set_monitor(self, monitor: Monitor | None, text: str = "", detail: str = "") -> None:
+        """Show ``monitor`` (the view closes the previous one); None: show ``text`` and ``detail`` instead."""
+        self.stop()
+        self._generation += 1
+        self._in_flight = False
+        if self.monitor is not None and self.monitor is not monitor:
+            self.monitor.close()
+        self.monitor = monitor
+        self.alerts, self._alert_since, self._seen = [], {}, set()
+        self._states, self._missing_since, self._returned = {}, {}, {}
+        self._layout_key = None
+        self._sync_alerts()
+        self.gpu_combo.blockSignals(True)
+        self.gpu_combo.clear()
+        if monitor is None or not monitor.gpus:
+            self.empty_title.setText(text or self.tr("No AMD GPU to watch on this machine"))
+            self.empty_detail.setText(detail)
+            self.stack.setCurrentIndex(0)
+            self.where_label.setText("")
+            self.gpu_combo.blockSignals(False)
+            for w in (self.gpu_combo, self.range_combo, self.pause_button, self.csv_button, self.png_button):
+                w.setEnabled(False)
+            self.status_box.setVisible(False)
+            return
+        wrap_for_worker(monitor)
+        self.gpu_combo.addItem(self.tr("All GPUs"), ALL)
+        for g in monitor.gpus:
+            label = f"GPU {g.index} · {g.name or self.tr('AMD GPU')}"
+            if g.partition is not None:
+                label += self.tr(" (partition {n})").format(n=g.partition)
+            self.gpu_combo.addItem(label, g.index)
+        self._choice = ALL if len(self._physical()) > 1 else monitor.gpus[0].index
+        self.gpu_combo.setCurrentIndex(self.gpu_combo.findData(self._choice))
+        self.gpu_combo.setVisible(len(monitor.gpus) > 1)
+        self.gpu_combo.blockSignals(False)
+        for w in (self.gpu_combo, self.range_combo, self.pause_button, self.csv_button, self.png_button):
+            w.setEnabled(True)
+        self.stack.setCurrentIndex(1)
+        self._sync_where()
+        self._sync_status()
+        self._rebuild_plots()
+
+    def _physical(self) -> list:
+        """One GPU per card: a partitioned card's partitions share its sensors."""
+        assert self.monitor is not None
+        return [g for g in self.monitor.gpus if g.partition in (None, 0)]
+
+    def shown_gpus(self) -> list[int]:
+        if self.monitor is None:
+            return []
+        if self._choice == ALL:
+            return [g.index for g in self._physical()]
+        return [self._choice]
+
+    def _sync_where(self) -> None:
+        m = self.monitor
+        if m is None:
+            return
+        source = m.source
+        how = self.tr("read from sysfs every {s:g} s").format(s=m.interval_s) if source == "sysfs" else \
+            self.tr("read through {tool} every {s:g} s (sysfs has nothing to read here)").format(tool=source,
+                                                                                            s=m.interval_s)
+        self.where_label.setText(how[:1].upper() + how[1:])
+        self.where_label.setToolTip(m.host.label)
+
+    # ---- running ----------------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.monitor is None:
+            return
+        if not self.poll_timer.isActive():
+            self.poll()
+            self.poll_timer.start()
+            self.proc_timer.start()
+            self.refresh_processes()
+        if self.isVisible() and not self.refresh_timer.isActive():
+            self.refresh_timer.start()
+
+    def stop(self) -> None:
+        self.poll_timer.stop()
+        self.refresh_timer.stop()
+        self.proc_timer.stop()
+
+    def shutdown(self, timeout_ms: int = 20000) -> None:
+        """Stop sampling, wait for a command in flight, close the monitor."""
+        self.stop()
+        self._generation += 1
+        self._pool.clear()
+        self._pool.waitForDone(timeout_ms)
+        if self.monitor is not None:
+            self.monitor.close()
+            self.monitor = None
+
+    def poll(self) -> None:
+        """Take a sample when the monitor's interval has passed (the timer calls this)."""
+        m = self.monitor
+        if m is None:
+            return
+        if isinstance(m.sampler, _Prefetched):
+            now = m.clock()
+            if self._in_flight or now < m._next:
+                return
+            m._next = now + m.interval_s
+            self._in_flight = True
+            self._pool.start(_SampleJob(self._generation, m.sampler.real, self._signals))
+            return
+        sample = m.poll()
+        if sample is not None:
+            self.take(sample)
+
+    def sample_now(self) -> Sample | None:
+        """Sample at once, whatever the interval (tests, screenshots); a worker source starts a job instead."""
+        m = self.monitor
+        if m is None:
+            return None
+        if isinstance(m.sampler, _Prefetched):
+            m._next = -math.inf
+            self.poll()
+            return None
+        sample = m.tick()
+        self.take(sample)
+        return sample
+
+    def _worker_sampled(self, generation: int, result: object) -> None:
+        if generation != self._generation or self.monitor is None:
+            return
+        self._in_flight = False
+        sampler = self.monitor.sampler
+        if isinstance(result, Exception):
+            from rocmdesk.telemetry.metrics import ERROR, GpuSample
+
+            result = [GpuSample(index=g.index, name=g.name, gfx=g.gfx, state=ERROR, error=str(result))
+                      for g in self.monitor.gpus]
+        sampler.pending = result
+        self.take(self.monitor.tick())
+
+    def take(self, sample: Sample) -> None:
+        """A new sample: note state changes and alerts, refresh what shows."""
+        self.samples_taken += 1
+        changed = False
+        for g in sample.gpus:
+            before = self._states.get(g.index)
+            if g.state != before:
+                changed = True
+                if g.state == MISSING:
+                    self._missing_since.setdefault(g.index, sample.timestamp)
+                elif g.state == OK and before == MISSING:
+                    gone = self._missing_since.pop(g.index, sample.timestamp)
+                    self._returned[g.index] = (sample.timestamp, sample.timestamp - gone)
+                self._states[g.index] = g.state
+            if g.state == OK:
+                for key in ("temp_edge_c", "temp_junction_c", "temp_mem_c", "power_w", "busy_percent",
+                            "mem_busy_percent", "vram_used_bytes", "gtt_used_bytes", "sclk_mhz", "mclk_mhz",
+                            "fan_rpm"):
+                    name = series_name(g.index, key)
+                    if name not in self._seen and g.get(key) is not None:
+                        self._seen.add(name)
+                        self._layout_key = None
+        if sample.host is not None:
+            for key in ("cpu_percent", "mem_used_bytes"):
+                name = host_series_name(key)
+                if name not in self._seen and getattr(sample.host, key) is not None:
+                    self._seen.add(name)
+                    self._layout_key = None
+        for gpu, (at, _away) in list(self._returned.items()):
+            if sample.timestamp - at > RETURNED_SHOWN_S:
+                del self._returned[gpu]
+                changed = True
+        if changed:
+            self._sync_status()
+        self._update_alerts(sample)
+        if self._layout_key is None:
+            self._rebuild_plots()
+        else:
+            self._sync_thresholds()
+        if self.isVisible():
+            self.refresh_plots()
+        self.sampled.emit(sample)
+
+    # ---- state and alerts -------------------------------------------------------------------------
+    def status_lines(self) -> list[str]:
+        if self.monitor is None:
+            return []
+        names = {g.index: g.name for g in self.monitor.gpus}
+        shown = set(self.shown_gpus()) if self._choice != ALL else {g.index for g in self.monitor.gpus}
+        lines = []
+        latest = {g.index: g for g in self.monitor.latest.gpus} if self.monitor.latest else {}
+        for index in sorted(shown):
+            g = latest.get(index)
+            if g is None:
+                continue
+            text = texts.state_text(g.state, index, names.get(index), g.error, self._missing_since.get(index))
+            if text:
+                lines.append(text)
+            elif index in self._returned:
+                at, away = self._returned[index]
+                lines.append(texts.returned_text(index, names.get(index), at, away))
+        return lines
+
+    def _sync_status(self) -> None:
+        lines = self.status_lines()
+        self.status_box.setText("\n".join(lines))
+        self.status_box.setVisible(bool(lines))
+
+    def _update_alerts(self, sample: Sample) -> None:
+        assert self.monitor is not None
+        alerts = check(sample, self.monitor.history)
+        keys = {(a.gpu_index, a.kind) for a in alerts}
+        for k in list(self._alert_since):
+            if k not in keys:
+                del self._alert_since[k]
+        for a in alerts:
+            self._alert_since.setdefault((a.gpu_index, a.kind), sample.timestamp)
+        self.alerts = alerts
+        self._sync_alerts()
+
+    def alert_lines(self) -> list[str]:
+        shown = set(self.shown_gpus()) if self._choice != ALL else None
+        out = []
+        for a in self.alerts:
+            if shown is not None and a.gpu_index not in shown:
+                continue
+            since = self._alert_since.get((a.gpu_index, a.kind))
+            text = texts.alert_text(a)
+            if since is not None:
+                text += " " + self.tr("(since {t})").format(t=texts.clock_text(since))
+            out.append(text)
+        return out
+
+    def _sync_alerts(self) -> None:
+        import html
+
+        shown = set(self.shown_gpus()) if self._choice != ALL else None
+        rows = []
+        for a, text in zip([a for a in self.alerts if shown is None or a.gpu_index in shown], self.alert_lines()):
+            rows.append(f"<span style='color:{texts.alert_colour(a)}'>\u26a0</span>&nbsp;{html.escape(text)}")
+        self.alert_box.setText("<br>".join(rows))
+        self.alert_box.setVisible(bool(rows))
+
+    # ---- plots ------------------------------------------------------------------------------------
+    def _series_for(self, spec: PlotSpec) -> list[tuple[str, str]]:
+        assert self.monitor is not None
+        have = set(self.monitor.history.series)
+        before_data = not any(s.startswith("gpu") for s in self._seen)
+        out = []
+        if spec.host:
+            for key, label in spec.keys:
+                name = host_series_name(key)
+                if name in have and name in self._seen:
+                    out.append((name, label))
+            return out
+        gpus = self.shown_gpus()
+        if len(gpus) == 1 and self._choice != ALL:
+            for key, label in spec.keys:
+                name = series_name(gpus[0], key)
+                if name in have and (before_data or name in self._seen):
+                    out.append((name, label))
+            return out
+        for i in gpus:
+            for key in spec.all_keys:
+                name = series_name(i, key)
+                if name in have and (before_data or name in self._seen):
+                    label = self.tr("GPU {i}").format(i=i)
+                    if spec.id == "temp" and key != spec.all_keys[0]:
+                        label = self.tr("GPU {i} (edge)").format(i=i)
+                    out.append((name, label))
+                    break
+        return out
+
+    def _rebuild_plots(self) -> None:
+        if self.monitor is None:
+            return
+        wanted = [(spec, self._series_for(spec)) for spec in self.specs]
+        key = (self._choice, tuple((spec.id, tuple(s)) for spec, s in wanted))
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        single = self._choice != ALL
+        pos = 0
+        for spec, series in wanted:
+            plot = self.plots.get(spec.id)
+            if plot is None:
+                plot = MetricPlot(self.monitor.history, spec.title, spec.unit)
+                plot.setMinimumHeight(150)
+                plot.set_y_hint(spec.y_min, spec.y_max)
+                plot.cursorMoved.connect(lambda t, _v, pid=spec.id: self._link_cursor(pid, t))
+                plot.cursorLeft.connect(self._hide_cursors)
+                self.plots[spec.id] = plot
+            elif plot._history is not self.monitor.history:
+                plot._history = self.monitor.history
+            plot.title_label.setText(spec.title if single or spec.host else spec.all_title)
+            plot.set_series(series)
+            plot.set_span(self._span)
+            plot.set_paused(self.pause_button.isChecked())
+            self.plot_grid.removeWidget(plot)
+            if series:
+                self.plot_grid.addWidget(plot, pos // 2, pos % 2)
+                pos += 1
+            plot.setVisible(bool(series))
+        self._sync_thresholds()
+        self.refresh_plots()
+
+    def _sync_thresholds(self) -> None:
+        m = self.monitor
+        if m is None or m.latest is None:
+            return
+        latest = {g.index: g for g in m.latest.gpus}
+        gpus = [latest[i] for i in self.shown_gpus() if i in latest and latest[i].state == OK]
+
+        def common(attr: str) -> float | None:
+            values = {getattr(g, attr) for g in gpus if getattr(g, attr) is not None}
+            return float(values.pop()) if len(values) == 1 else None
+
+        single = self._choice != ALL
+        if "temp" in self.plots:
+            self.plots["temp"].set_threshold(common("temp_junction_crit_c"), self.tr("junction critical"))
+        if "power" in self.plots:
+            self.plots["power"].set_threshold(common("power_cap_w"), self.tr("cap"))
+        if "vram" in self.plots:
+            self.plots["vram"].set_threshold(common("vram_total_bytes"), self.tr("total"))
+        if "gtt" in self.plots and single:
+            self.plots["gtt"].set_threshold(None)
+        if "mem" in self.plots and m.latest.host is not None and m.latest.host.mem_total_bytes:
+            self.plots["mem"].set_threshold(float(m.latest.host.mem_total_bytes), self.tr("total"))
+
+    def refresh_plots(self, now: float | None = None) -> None:
+        """Follow the history (the refresh timer calls this while the view is visible)."""
+        if self.monitor is None:
+            return
+        end = now
+        if end is None:
+            span = self.monitor.history.span()
+            # the newest sample, not the wall clock: a clock-less history (tests, a replay) still shows
+            end = span[1] if span is not None else self.wall()
+            end = max(end, self.wall()) if abs(self.wall() - end) < 3 * max(1.0, self.monitor.interval_s) else end
+        for plot in self.plots.values():
+            if plot.series():
+                plot.refresh(end)
+
+    def _link_cursor(self, source: str, t: float) -> None:
+        if self._linking:
+            return
+        self._linking = True
+        try:
+            for pid, plot in self.plots.items():
+                if pid != source and plot.isVisible():
+                    plot.set_cursor(t)
+        finally:
+            self._linking = False
+
+    def _hide_cursors(self) -> None:
+        for plot in self.plots.values():
+            plot.hide_cursor()
+
+    # ---- user choices -----------------------------------------------------------------------------
+    def _gpu_chosen(self, row: int) -> None:
+        data = self.gpu_combo.itemData(row)
+        if data is not None:
+            self.set_gpu(int(data))
+
+    def set_gpu(self, index: int) -> None:
+        """Show one GPU (its index) or every GPU (ALL)."""
+        self._choice = index
+        combo_row = self.gpu_combo.findData(index)
+        if combo_row >= 0 and combo_row != self.gpu_combo.currentIndex():
+            self.gpu_combo.blockSignals(True)
+            self.gpu_combo.setCurrentIndex(combo_row)
+            self.gpu_combo.blockSignals(False)
+        self._layout_key = None
+        self._rebuild_plots()
+        self._sync_status()
+        self._sync_alerts()
+        self.refresh_processes()
+
+    def set_span(self, seconds: float) -> None:
+        self._span = float(seconds)
+        row = self.range_combo.findData(int(seconds))
+        if row >= 0 and row != self.range_combo.currentIndex():
+            self.range_combo.blockSignals(True)
+            self.range_combo.setCurrentIndex(row)
+            self.range_combo.blockSignals(False)
+        for plot in self.plots.values():
+            plot.set_span(self._span)
+        self.refresh_plots()
+
+    @property
+    def span(self) -> float:
+        return self._span
+
+    def set_paused(self, paused: bool) -> None:
+        if self.pause_button.isChecked() != paused:
+            self.pause_button.setChecked(paused)  # comes back here through toggled
+            return
+        self.pause_button.setText(self.tr("&Resume") if paused else self.tr("&Pause"))
+        for plot in self.plots.values():
+            plot.set_paused(paused)
+        if not paused:
+            self.refresh_plots()
+
+    @property
+    def paused(self) -> bool:
+        return self.pause_button.isChecked()
+
+    # ---- processes --------------------------------------------------------------------------------
+    def refresh_processes(self) -> None:
+        m = self.monitor
+        if m is None:
+            self.proc_table.setRowCount(0)
+            return
+        try:
+            procs = m.processes()
+        except OSError:
+            procs = []
+        shown = set(self.shown_gpus()) if self._choice != ALL else None
+        rows = [p for p in procs if shown is None or p.gpu_index in shown]
+        self.proc_table.setRowCount(len(rows))
+        for r, p in enumerate(rows):
+            vram = format_bytes(p.vram_bytes) if p.vram_bytes is not None else "—"
+            cells = (str(p.pid), p.name or "?", "—" if p.gpu_index is None else str(p.gpu_index), vram)
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c in (0, 2, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.proc_table.setItem(r, c, item)
+        self.proc_note.setText(
+            self.tr("Only your own processes are listed: other users' are hidden from you.") if rows else
+            self.tr("No process of yours holds memory on this GPU (other users' processes are hidden from you)."))
+
+    # ---- export -----------------------------------------------------------------------------------
+    def view_range(self) -> tuple[float, float]:
+        """The time range in view (what the export saves)."""
+        newest = None
+        if self.monitor is not None and (span := self.monitor.history.span()) is not None:
+            newest = span[1]
+        for plot in self.plots.values():
+            if plot.series():
+                x0, x1 = plot.vb.viewRange()[0]
+                if not self.paused and newest is not None:
+                    x1 = max(x1, newest)  # a live view trails the newest sample by under a pixel
+                return float(x0), float(x1)
+        end = newest if newest is not None else self.wall()
+        return end - self._span, end
+
+    def export_series(self) -> list[str]:
+        from rocmdesk.telemetry.metrics import SERIES_KEYS
+
+        assert self.monitor is not None
+        have = set(self.monitor.history.series)
+        names = [series_name(i, k) for i in self.shown_gpus() for k in SERIES_KEYS if series_name(i, k) in have]
+        names += [n for n in (host_series_name("cpu_percent"), host_series_name("mem_used_bytes")) if n in have]
+        return names
+
+    def export_csv(self, path: str | os.PathLike) -> int:
+        """The shown GPUs' (and the host's) series over the range in view; returns the rows written."""
+        from rocmdesk.telemetry.history_csv import write_history_csv
+
+        if self.monitor is None:
+            raise RuntimeError("nothing to export")
+        t0, t1 = self.view_range()
+        return write_history_csv(path, self.monitor.history, self.export_series(), t0, t1)
+
+    def export_png(self, path: str | os.PathLike) -> None:
+        """The plots as they are on screen, all of them (also those scrolled out of view)."""
+        from rocmdesk.telemetry.history_csv import write_atomic
+        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+        pixmap = self.plot_area.grab()
+        data = QByteArray()
+        buf = QBuffer(data)
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        if not pixmap.save(buf, "PNG"):
+            raise OSError(f"could not render {os.fspath(path)!r}")
+        buf.close()
+        from pathlib import Path
+
+        write_atomic(Path(path), bytes(data.data()))
+
+    def _default_name(self, ext: str) -> str:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall()))
+        return os.path.join(os.path.expanduser("~"), f"rocmdesk-monitor-{stamp}.{ext}")
+
+    def _ask_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export CSV"), self._default_name("csv"),
+                                              self.tr("CSV files (*.csv)"))
+        if path:
+            self._export(lambda: self.export_csv(path), path)
+
+    def _ask_png(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PNG"), self._default_name("png"),
+                                              self.tr("PNG images (*.png)"))
+        if path:
+            self._export(lambda: self.export_png(path), path)
+
+    def _export(self, action: Callable[[], object], path: str) -> None:
+        try:
+            action()
+        except OSError as exc:
+            QMessageBox.warning(self, self.tr("Export failed"),
+                                self.tr("Could not write {path}: {why}").format(path=path, why=exc.strerror or exc))
+            return
+        self.where_label.setText(self.tr("Saved {path}").format(path=path))
+        QTimer.singleShot(6000, self._sync_where)
+
+    # ---- visibility -------------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.monitor is not None and self.poll_timer.isActive():
+            self.refresh_timer.start()
+            self.refresh_plots()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self.refresh_timer.stop()  # sampling goes on; drawing waits until the view is seen again

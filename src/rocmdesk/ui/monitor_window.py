@@ -1,0 +1,46 @@
+"""``rocmdesk monitor --gui``: the monitor alone in a window, on this computer, a ``--root`` tree or a simulated one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+
+from rocmdesk.ui.monitor.opening import open_monitor
+from rocmdesk.ui.monitor.view import MonitorView
+
+
+class MonitorWindow(QMainWindow):
+    def __init__(self, host: Any, source: str = "auto", interval_s: float = 1.0,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("rocmdesk monitor — {host}").format(host=getattr(host, "label", "")))
+        self.resize(1280, 860)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(12, 10, 12, 8)
+        self.view = MonitorView()
+        layout.addWidget(self.view)
+        self.setCentralWidget(central)
+        monitor, title, detail = open_monitor(host, source, interval_s)
+        self.view.set_monitor(monitor, title, detail)
+        self.view.start()
+        QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
+        QShortcut(QKeySequence("Space"), self, activated=self.view.pause_button.toggle)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.view.shutdown()
+        super().closeEvent(event)
+
+
+def run(host: Any, args: argparse.Namespace) -> int:
+    """Open the window and run until it closes; the exit code."""
+    from rocmdesk.ui.app import create_app
+
+    app = create_app([sys.argv[0]])
+    window = MonitorWindow(host, getattr(args, "source", "auto"), getattr(args, "interval", 1.0))
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,376 @@
+"""The Monitor page on simulated machines whose metrics move between ticks (``simulate.write_metrics``):
+what the page shows is what the sampler reads; range, pause, cursor, processes, alerts, export, a GPU that
+vanishes and comes back, a sleeping GPU, no GPU, several GPUs, and a rocm-smi source sampled off the UI thread."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from rocmdesk.machine import simulate
+from rocmdesk.machine.host import CommandResult, Host
+from rocmdesk.telemetry.monitor import Monitor
+from rocmdesk.telemetry.sampler import SysfsSampler
+from rocmdesk.ui.monitor.opening import open_monitor
+from rocmdesk.ui.monitor.plot import format_bytes
+from rocmdesk.ui.monitor.view import ALL, MonitorView
+from rocmdesk.ui.pages.monitor_page import MonitorPage
+from rocmdesk.ui.session import MachineSession
+
+XTX = "rx7900xtx-ubuntu2404"
+T0 = 100.0
+
+
+@pytest.fixture(scope="module")
+def trees(tmp_path_factory) -> dict[str, Path]:
+    """Pristine simulated trees, built once; each test copies the one it changes."""
+    base = tmp_path_factory.mktemp("sim")
+    return {name: simulate.build(name, base / name, t=T0) for name in (XTX, "no-amd-gpu", "mi300x-8gpu-server")}
+
+
+@pytest.fixture
+def xtx(trees, tmp_path) -> Path:
+    import shutil
+
+    dest = tmp_path / "xtx"
+    shutil.copytree(trees[XTX], dest, symlinks=True)
+    return dest
+
+
+class Clock:
+    def __init__(self, t: float = 1_700_000_000.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def make_view(qtbot, root: Path, clock: Clock | None = None, **kw) -> tuple[MonitorView, Monitor, Clock]:
+    """A shown view over a sysfs monitor of ``root`` (a plain tree: the test moves the metrics)."""
+    clock = clock or Clock()
+    monitor = Monitor(Host.at_root(root), source="sysfs", interval_s=1.0, clock=clock, wall=clock)
+    view = MonitorView(wall=clock, **kw)
+    qtbot.addWidget(view)
+    view.resize(1300, 900)
+    view.set_monitor(monitor)
+    view.show()
+    qtbot.waitExposed(view)
+    return view, monitor, clock
+
+
+def step(view: MonitorView, root: Path, clock: Clock, sim_t: float, dt: float = 1.0):
+    """Move the simulated machine to sim_t and the clocks by dt, then sample."""
+    simulate.write_metrics(root, sim_t)
+    if view.monitor is not None:  # the files were replaced by rename (real sysfs files never are): reopen them
+        view.monitor.sampler.reader.forget()
+    clock.t += dt
+    return view.sample_now()
+
+
+def test_values_on_screen_match_the_sampler(qtbot, xtx: Path) -> None:
+    view, _monitor, clock = make_view(qtbot, xtx)
+    oracle = SysfsSampler(Host.at_root(xtx))  # an independent reader of the same files
+    seen = set()
+    for k, sim_t in enumerate((T0, T0 + 37, T0 + 95, T0 + 300)):
+        sample = step(view, xtx, clock, sim_t)
+        g = sample.gpus[0]
+        oracle.reader.forget()
+        o = oracle.sample()[0]
+        assert (g.temp_junction_c, g.power_w, g.vram_used_bytes, g.busy_percent) == \
+               (o.temp_junction_c, o.power_w, o.vram_used_bytes, o.busy_percent)
+        seen.add((g.power_w, g.busy_percent))
+        temp = view.plots["temp"]
+        assert f"junction&nbsp;{temp.format_value(g.temp_junction_c)}" in temp.readout.text()
+        assert f"{g.power_w:.0f} W" in view.plots["power"].readout.text()
+        assert format_bytes(g.vram_used_bytes) in view.plots["vram"].readout.text()
+        assert f"{g.sclk_mhz} MHz" in view.plots["clocks"].readout.text()
+        # the drawn line ends at the sample
+        w = view.plots["power"].curve_data("gpu0.power_w")
+        assert float(w.mean[-1]) == pytest.approx(g.power_w) and len(w) == k + 1
+    assert len(seen) > 1  # the metrics really moved between ticks
+    assert view.plots["power"]._threshold == pytest.approx(327.0)  # the cap line
+    assert view.plots["temp"]._threshold == pytest.approx(110.0)  # the junction's critical temperature
+    assert not view.status_box.isVisible() and not view.alert_box.isVisible()
+
+
+def test_range_switch_shows_one_minute_to_a_day(qtbot, xtx: Path) -> None:
+    view, _m, clock = make_view(qtbot, xtx)
+    for i in range(5):
+        step(view, xtx, clock, T0 + i)
+    for row, seconds in ((0, 60), (view.range_combo.count() - 1, 86400)):
+        view.range_combo.setCurrentIndex(row)
+        assert view.span == seconds
+        for plot in view.plots.values():
+            if plot.series():
+                x0, x1 = plot.vb.viewRange()[0]
+                assert x1 - x0 == pytest.approx(seconds, rel=1e-3)
+                assert x1 == pytest.approx(clock.t, abs=seconds / 100)
+
+
+def test_pause_holds_the_view_and_resume_catches_up(qtbot, xtx: Path) -> None:
+    view, _m, clock = make_view(qtbot, xtx)
+    view.set_span(60)
+    for i in range(3):
+        step(view, xtx, clock, T0 + i)
+    plot = view.plots["power"]
+    view.pause_button.click()
+    assert view.paused and plot.paused and view.pause_button.text() == "&Resume"
+    held = plot.vb.viewRange()[0]
+    for i in range(3, 20):
+        step(view, xtx, clock, T0 + 10 * i)
+    assert plot.vb.viewRange()[0] == pytest.approx(held)
+    assert len(plot.curve_data("gpu0.power_w")) == 3  # nothing after the pause is drawn
+    view.pause_button.click()
+    assert not view.paused
+    x0, x1 = plot.vb.viewRange()[0]
+    assert x1 == pytest.approx(clock.t, abs=1.0) and len(plot.curve_data("gpu0.power_w")) == 20
+
+
+def test_cursor_readout_shows_the_values_at_that_time_in_every_plot(qtbot, xtx: Path) -> None:
+    view, _m, clock = make_view(qtbot, xtx)
+    samples = [step(view, xtx, clock, T0 + 40 * i) for i in range(6)]
+    target = samples[2]
+    view.plots["temp"].set_cursor(target.timestamp)
+    g = target.gpus[0]
+    temp = view.plots["temp"]
+    assert f"junction&nbsp;{temp.format_value(g.temp_junction_c)}" in temp.readout.text()
+    power = view.plots["power"]  # linked: the same moment in every plot
+    assert power._cursor_line.isVisible() and f"{g.power_w:.0f} W" in power.readout.text()
+    assert power.values_at(target.timestamp)["gpu0.power_w"] == pytest.approx(g.power_w)
+    view.plots["temp"].cursorLeft.emit()
+    assert not power._cursor_line.isVisible() and "latest" in power.readout.text()
+
+
+def test_process_table_lists_pid_name_and_vram(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    written = simulate.write_processes(xtx, T0 + 60)  # a training rank and the compositor
+    step(view, xtx, clock, T0 + 60)
+    monitor.processes_every_s = 0.0
+    view.refresh_processes()
+    table = view.proc_table
+    rows = {table.item(r, 0).text(): (table.item(r, 1).text(), table.item(r, 2).text(), table.item(r, 3).text())
+            for r in range(table.rowCount())}
+    assert len(rows) == len(written) >= 2
+    for p in written:
+        name, gpu, vram = rows[str(p["pid"])]
+        assert (name, gpu) == (p["comm"], "0")
+        assert vram == format_bytes(p["vram_bytes"])
+
+
+def test_alerts_show_and_clear(qtbot, xtx: Path) -> None:
+    view, _m, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    assert not view.alert_box.isVisible()
+    hw = next((xtx / "sys/class/hwmon").glob("hwmon*/temp2_label")).parent
+    (hw / "temp2_input").write_text("108000\n")  # junction 108 °C, critical 110 °C
+    clock.t += 1
+    view.sample_now()
+    assert view.alert_box.isVisible()
+    assert "junction 108 °C is near its critical 110 °C" in view.alert_box.text()
+    assert [a.kind for a in view.alerts] == ["junction-hot"]
+    step(view, xtx, clock, T0 + 1)  # the simulation writes a normal junction again
+    assert not view.alert_box.isVisible()
+
+
+def test_vram_leak_on_an_idle_gpu_is_an_alert(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    dev = Path(str(xtx) + monitor.sampler.plan(0).dev) if monitor.sampler.plan(0) else None
+    view.sample_now()
+    dev = xtx / monitor.host.realpath(monitor.sampler.plan(0).dev).lstrip("/")
+    for i in range(70):  # 11+ minutes idle, VRAM up 8 MiB every 10 s
+        (dev / "gpu_busy_percent").write_text("1\n")
+        (dev / "mem_info_vram_used").write_text(f"{(1024 + 8 * i) * 2**20}\n")
+        clock.t += 10
+        view.sample_now()
+    assert "vram-leak" in [a.kind for a in view.alerts]
+    assert "leaking memory" in view.alert_box.text()
+
+
+def test_csv_export_writes_what_the_history_holds(qtbot, xtx: Path, tmp_path: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    view.set_span(60)
+    samples = [step(view, xtx, clock, T0 + 13 * i) for i in range(8)]
+    path = tmp_path / "out.csv"
+    assert view.export_csv(path) == 8
+    with open(path, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert len(rows) == 8
+    for row, s in zip(rows, samples):
+        g = s.gpus[0]
+        assert float(row["timestamp"]) == pytest.approx(s.timestamp, abs=1e-3)
+        assert float(row["gpu0.temp_junction_c"]) == g.temp_junction_c
+        assert float(row["gpu0.power_w"]) == g.power_w
+        assert int(row["gpu0.busy_percent"]) == g.busy_percent
+        assert float(row["gpu0.vram_used_bytes"]) == pytest.approx(g.vram_used_bytes, rel=1e-6)  # float32
+    assert "host.mem_used_bytes" in rows[0]
+
+
+def test_csv_export_of_a_day_has_min_and_max_columns(qtbot, xtx: Path, tmp_path: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    start = clock.t
+    for i in range(7000):  # 19 hours, one sample every 10 s: more than the raw level keeps
+        monitor.history.append(start + 10 * i, [float(i % 7)] * len(monitor.history.series))
+    clock.t = start + 10 * 7000
+    view.set_span(86400)
+    n = view.export_csv(tmp_path / "day.csv")
+    with open(tmp_path / "day.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert n == len(rows) > 300
+    assert {"gpu0.power_w.min", "gpu0.power_w.max"} <= set(rows[0])
+
+
+def test_png_export_is_a_real_picture(qtbot, xtx: Path, tmp_path: Path) -> None:
+    view, _m, clock = make_view(qtbot, xtx)
+    for i in range(10):
+        step(view, xtx, clock, T0 + 5 * i)
+    path = tmp_path / "plots.png"
+    view.export_png(path)
+    image = QImage(str(path))
+    assert not image.isNull() and image.width() > 400 and image.height() > 300
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 7) for y in range(0, image.height(), 7)}
+    assert len(colours) > 10  # lines, text and grid, not a blank
+
+
+def test_export_buttons_ask_for_a_file(qtbot, xtx: Path, tmp_path: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    view, _m, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    target = tmp_path / "chosen.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "")))
+    view.csv_button.click()
+    assert target.is_file() and "Saved" in view.where_label.text()
+
+
+def test_a_gpu_removed_mid_run_and_put_back(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    dev = xtx / monitor.host.realpath(monitor.sampler.plan(0).dev).lstrip("/")
+    away = dev.with_name(dev.name + ".removed")
+    os.rename(dev, away)
+    clock.t += 1
+    view.sample_now()
+    assert view.status_box.isVisible() and "vanished" in view.status_box.text()
+    assert "GPU 0 (AMD Radeon RX 7900 XTX)" in view.status_box.text()
+    for _ in range(3):
+        clock.t += 1
+        view.sample_now()
+    w = view.plots["power"].curve_data("gpu0.power_w")
+    assert w.mean[-1] != w.mean[-1]  # NaN: a gap while it is away
+    os.rename(away, dev)
+    s = step(view, xtx, clock, T0 + 10)
+    assert s.gpus[0].state == "ok"
+    assert "came back" in view.status_box.text() and "4 s" in view.status_box.text()
+    assert f"{s.gpus[0].power_w:.0f} W" in view.plots["power"].readout.text()
+
+
+def test_a_sleeping_gpu_is_said_and_not_woken(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    dev = xtx / monitor.host.realpath(monitor.sampler.plan(0).dev).lstrip("/")
+    (dev / "power/runtime_status").write_text("suspended\n")
+    step(view, xtx, clock, T0 + 5)
+    assert "asleep" in view.status_box.text() and "would wake it" in view.status_box.text()
+    assert "—" in view.plots["power"].readout.text()
+    (dev / "power/runtime_status").write_text("active\n")
+    step(view, xtx, clock, T0 + 6)
+    assert not view.status_box.isVisible()
+
+
+def test_no_gpu_says_so(qtbot, trees) -> None:
+    session = MachineSession(detector=lambda h: None, host_factory=lambda name: Host.at_root(trees["no-amd-gpu"]))
+    session.host = Host.at_root(trees["no-amd-gpu"])
+    page = MonitorPage(session)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    view = page.view
+    assert view.monitor is None and view.stack.currentIndex() == 0
+    assert view.empty_title.text() == "No AMD GPU to watch on this machine"
+    assert "amdgpu" in view.empty_detail.text()
+    assert not view.pause_button.isEnabled() and not view.csv_button.isEnabled()
+    page.shutdown()
+
+
+def test_page_follows_the_session(qtbot, xtx: Path) -> None:
+    session = MachineSession(detector=lambda h: None, host_factory=lambda name: Host.at_root(xtx))
+    opened = []
+
+    def opener(host):
+        opened.append(host)
+        return open_monitor(host, "sysfs")
+
+    page = MonitorPage(session, opener=opener)
+    qtbot.addWidget(page)
+    page.show()
+    assert page.view.empty_title.text() == "Looking at the machine…"
+    session.host = Host.at_root(xtx)
+    session.reportReady.emit(object())
+    assert opened == [session.host] and page.view.monitor is not None
+    assert page.view.poll_timer.isActive() and page.view.samples_taken >= 1
+    session.machineChanged.emit()
+    assert page.view.monitor is None and not page.view.poll_timer.isActive()
+    page.shutdown()
+
+
+def test_several_gpus_all_or_one(qtbot, trees, tmp_path: Path) -> None:
+    import shutil
+
+    root = tmp_path / "mi300x"
+    shutil.copytree(trees["mi300x-8gpu-server"], root, symlinks=True)
+    view, monitor, clock = make_view(qtbot, root)
+    s = step(view, root, clock, T0)
+    assert len(monitor.gpus) == 8 and view.gpu_combo.count() == 9 and view.gpu_combo.isVisible()
+    assert view.shown_gpus() == list(range(8))
+    power = view.plots["power"]
+    assert [name for name, _ in power.series()] == [f"gpu{i}.power_w" for i in range(8)]
+    for i, g in enumerate(s.gpus):
+        assert f"GPU {i}&nbsp;{g.power_w:.0f} W" in power.readout.text()
+    view.gpu_combo.setCurrentIndex(view.gpu_combo.findData(3))
+    assert view.shown_gpus() == [3]
+    temp_series = [name for name, _ in view.plots["temp"].series()]
+    assert temp_series and all(n.startswith("gpu3.") for n in temp_series)
+    assert f"{s.gpus[3].power_w:.0f} W" in power.readout.text()
+    assert not view.plots["fan"].isVisible()  # an MI300X has no fan sensor: no empty plot
+    view.set_gpu(ALL)
+    assert len(view.plots["power"].series()) == 8
+
+
+class _ScriptedSmiHost(Host):
+    """rocm-smi answers through the Host seam, recording which thread ran it."""
+
+    def __init__(self, root: Path, payload: dict) -> None:
+        super().__init__(root=root.resolve(), live=False, label="t", env={}, commands={})
+        self.payload = payload
+        self.threads: list[str] = []
+
+    def which(self, program: str) -> str | None:
+        return "/usr/bin/rocm-smi" if program == "rocm-smi" else None
+
+    def run(self, argv, timeout=10.0) -> CommandResult:
+        self.threads.append(threading.current_thread().name)
+        return CommandResult(tuple(argv), 0, json.dumps(self.payload))
+
+
+def test_rocm_smi_source_samples_in_a_worker(qtbot, xtx: Path) -> None:
+    payload = {"card0": {"PCI Bus": "0000:03:00.0", "GPU use (%)": "42", "Temperature (Sensor edge) (C)": "51.0",
+                         "Temperature (Sensor junction) (C)": "63.0"}}
+    host = _ScriptedSmiHost(xtx, payload)
+    monitor = Monitor(host, source="rocm-smi", interval_s=1.0)
+    view = MonitorView()
+    qtbot.addWidget(view)
+    view.set_monitor(monitor)
+    view.show()
+    view.start()
+    qtbot.waitUntil(lambda: view.samples_taken >= 1, timeout=5000)
+    assert host.threads and threading.main_thread().name not in host.threads
+    assert "rocm-smi" in view.where_label.text()
+    assert "junction&nbsp;63 °C" in view.plots["temp"].readout.text()
+    assert "42 %" in view.plots["busy"].readout.text()
+    view.shutdown()
