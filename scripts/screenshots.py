@@ -11,8 +11,10 @@ install (a stand-in installer held mid-download, into a throwaway venv folder) o
 (the card for a probe report as an RX 6600 XT gives on the ROCm 7.2 wheels without the
 override).  The environments page is pictured with two profiles in a throwaway
 ``$HOME``/XDG folder (one applied to a real ``venv --without-pip``, one being edited with an
-invalid value).  Exit status 1 when detection failed (the picture of the error page is still
-written), 2 for bad arguments.
+invalid value).  On the doctor page ``--step findings`` shows the machine's check and ``--step pasted``
+adds a pasted crash diagnosed beside it; the machine ``rx6600xt-not-in-render`` (known only here) is the
+RX 6600 XT box whose user is not in render and video.  Exit status 1 when detection failed (the picture
+of the error page is still written), 2 for bad arguments.
 """
 
 from __future__ import annotations
@@ -229,6 +231,86 @@ def drive_environments(window: MainWindow) -> bool:
     return True
 
 
+# ---- the Doctor --------------------------------------------------------------------------------------------
+DOCTOR_STEPS = ("findings", "pasted")
+
+# a training script's crash as a user pastes it from a terminal (an RX 6600 XT, ROCm 7.2 wheels, no override)
+DOCTOR_PASTE = textwrap.dedent("""\
+    $ python train.py --epochs 3
+    Traceback (most recent call last):
+      File "/home/wei/projects/llm-finetune/train.py", line 88, in <module>
+        loss = model(batch.to("cuda")).loss
+               ^^^^^^^^^^^^^^^^^^^^^^^^
+      File "/home/wei/venvs/llm/lib/python3.11/site-packages/torch/nn/modules/module.py", line 1773, in _call_impl
+        return forward_call(*args, **kwargs)
+    RuntimeError: HIP error: invalid device function
+    HIP kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.
+    For debugging consider passing AMD_SERIALIZE_KERNEL=3
+    Compile with `TORCH_USE_HIP_DSA` to enable device-side assertions.
+    """)
+
+
+DOCTOR_FAULTY = "rx6600xt-not-in-render"  # a machine only this script knows: the RX 6600 XT box, broken more
+
+
+def doctor_session(name: str) -> MachineSession | None:
+    """A session on the faulty simulated machine ``DOCTOR_FAULTY`` (None for any other name): the RX 6600 XT
+    box whose user is not in render and video (kfd-permission, an automatic fix) beside its other faults."""
+    if name != DOCTOR_FAULTY:
+        return None
+    from dataclasses import replace
+
+    from rocmdesk.machine import simulate
+    from rocmdesk.machine.host import Host
+    from rocmdesk.ui.session import MachineChoice
+
+    m = simulate.get_machine("rx6600xt-ubuntu2204")
+    groups = tuple(g for g in m.user_groups if g not in ("render", "video"))
+    faulty = replace(m, name=DOCTOR_FAULTY, user_groups=groups, session_groups=(m.user,) + groups,
+                     description="Ubuntu 22.04 desktop with a Radeon RX 6600 XT: user not in render and video, "
+                                 "no override set, ROCm 5.7.1 leftovers")
+    dest = Path(tempfile.mkdtemp(prefix="rocmdesk-doctor-sim-"))
+    return MachineSession(simulate=DOCTOR_FAULTY,
+                          host_factory=lambda n: simulate.build_machine(faulty, dest) if n else Host.local(),
+                          machines=lambda: [MachineChoice(DOCTOR_FAULTY, faulty.description)])
+
+
+def doctor_page(window: MainWindow):
+    """The window's Doctor page; a DoctorPage in the Doctor slot while the window still has a placeholder."""
+    from rocmdesk.ui.pages.doctor_page import DoctorPage
+
+    page = window.findChild(DoctorPage)
+    if page is None:
+        titles = [window.sidebar.item(i).text().lower() for i in range(window.sidebar.count())]
+        index = titles.index("doctor")
+        old = window.stack.widget(index)
+        page = DoctorPage(window.session)
+        window.stack.insertWidget(index, page)
+        window.stack.removeWidget(old)
+        old.deleteLater()
+        window.stack.setCurrentWidget(page)
+    return page
+
+
+def drive_doctor(window: MainWindow, step: str, timeout: float) -> bool:
+    """findings: the machine's check, done; pasted: also a pasted crash diagnosed (the paste box filled)."""
+    page = doctor_page(window)
+    deadline = time.monotonic() + timeout
+    settle(100)
+    if page.machine is None and not page.checking():
+        page.check()
+    while page.checking() and time.monotonic() < deadline:
+        settle(50)
+    if step == "pasted":
+        page.paste_edit.setPlainText(DOCTOR_PASTE)
+        page.diagnose_paste()
+        while page.pasting() and time.monotonic() < deadline:
+            settle(50)
+        settle(200)
+        page.scroll.verticalScrollBar().setValue(0)
+    return page.machine is not None and not page.pasting()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("machine", help="simulated machine name (see `rocmdesk detect --list-simulated`)")
@@ -236,7 +318,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("page", nargs="?", default="overview", help="sidebar page, default overview")
     parser.add_argument("--size", default="1200x800", help="window size WxH, default 1200x800")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for detection")
-    parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS,
+    parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS + DOCTOR_STEPS,
                         help="setup: which wizard page to show; pytorch: recommend, install or verify")
     parser.add_argument("--scope", choices=("pytorch", "runtime", "sdk"), help="setup page only: the scope")
     args = parser.parse_args(argv)
@@ -247,7 +329,7 @@ def main(argv: list[str]) -> int:
         if args.page.lower() == "environments":
             seed_profiles(home)
     app = create_app([sys.argv[0]])
-    window = MainWindow(MachineSession(simulate=args.machine))
+    window = MainWindow(doctor_session(args.machine) or MachineSession(simulate=args.machine))
     window.resize(width, height)
     window.show()
 
@@ -268,6 +350,8 @@ def main(argv: list[str]) -> int:
             ok = drive_setup(window, args.step, args.scope, args.timeout)
         elif wanted == "pytorch" and args.step in PYTORCH_STEPS:
             ok = drive_pytorch(window, args.step, args.timeout)
+        elif wanted == "doctor" and args.step in DOCTOR_STEPS:
+            ok = drive_doctor(window, args.step, args.timeout)
         else:
             print(f"--step {args.step} is not a step of the {wanted} page", file=sys.stderr)
             return 2

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTime, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -41,6 +41,7 @@ from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
 from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, default_command, default_helper_path
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
 from rocmdesk.ui.widgets.text import text_label
 
@@ -241,6 +242,9 @@ class DoctorPage(QWidget):
         self.fix_dialog: FixReviewDialog | None = None
         self._stale = True  # the machine has not been checked since its report came
         self._pending_focus: str | None = None
+        self._pending_evidence: list[str] = []
+        self._progress_text = ""
+        self._checked_at = ""
         self._number = 0
         self._machine_job: int | None = None
         self._machine_cancel: Cancel | None = None
@@ -286,6 +290,7 @@ class DoctorPage(QWidget):
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
+        split.setHandleWidth(12)  # the list's scroll bar must not read as the paste box's
         body = _Body()
         self.list_layout = QVBoxLayout(body)
         self.list_layout.setContentsMargins(0, 4, 8, 8)
@@ -335,7 +340,10 @@ class DoctorPage(QWidget):
         layout.addWidget(self.paste_intro)
         label = _plain(QLabel(self.tr("&Text:")))
         layout.addWidget(label)
-        self.paste_edit = _plain(PasteBox())
+        self.paste_edit = PasteBox()
+        font = mono_font()  # tool output lines up in columns
+        font.setBold(False)  # set, so the group box's bold title is not inherited
+        self.paste_edit.setFont(font)
         self.paste_edit.setPlaceholderText(self.tr("e.g. RuntimeError: HIP error: invalid device function"))
         self.paste_edit.setAccessibleName(self.tr("Text to diagnose"))
         self.paste_edit.pasted.connect(self.diagnose_paste)
@@ -387,9 +395,13 @@ class DoctorPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self.auto_check and self._stale and self.session.host is not None and not self.session.busy \
+        if self.auto_check and self._stale:
+            QTimer.singleShot(0, self._check_if_stale)  # after the page is painted
+
+    def _check_if_stale(self) -> None:
+        if self._stale and self.isVisible() and self.session.host is not None and not self.session.busy \
                 and self._machine_job is None:
-            QTimer.singleShot(0, self.check)  # after the page is painted
+            self.check()
 
     # ==== checking the machine ===========================================================================
     def checking(self) -> bool:
@@ -447,6 +459,7 @@ class DoctorPage(QWidget):
             else:
                 self.machine, self.machine_error = result, None
                 self.looked_up = None
+                self._checked_at = QTime.currentTime().toString("HH:mm")
             self._render()
             self._sync()
             if self._pending_focus is not None:
@@ -520,16 +533,15 @@ class DoctorPage(QWidget):
         }.get(fmt or "", fmt or self.tr("text in no format rocmdesk knows"))
 
     def pasted_heading(self) -> str:
+        """What the pasted text was taken for (or why it could not be read)."""
         inputs = list(getattr(self.pasted, "inputs", []) or [])
         first = inputs[0] if inputs else None
-        label = self._paste_label or self.tr("the pasted text")
         if first is not None and first.error:
-            return self.tr("From {label}: could not be read ({error})").format(label=label, error=first.error)
+            return self.tr("It could not be read: {error}.").format(error=first.error)
         fmt = first.format if first is not None else None
         if fmt is None:
-            return self.tr("From {label}: in no format rocmdesk knows, so it was searched for known error "
-                           "messages only").format(label=label)
-        return self.tr("From {label}, recognized as {format}").format(label=label, format=self.format_name(fmt))
+            return self.tr("It is in no format rocmdesk knows, so it was searched for known error messages only.")
+        return self.tr("Recognized as {format}.").format(format=self.format_name(fmt))
 
     def _show_paste_status(self) -> None:
         if self.pasted_error:
@@ -537,8 +549,8 @@ class DoctorPage(QWidget):
                                                                           error=self.pasted_error)
         elif self.pasted is not None:
             n = len(self.pasted.findings)
-            text = self.pasted_heading() + " — " + (
-                self.tr("no known problem in it.") if n == 0 else
+            text = self.pasted_heading() + " " + (
+                self.tr("No known problem in it.") if n == 0 else
                 self.tr("1 finding, shown in the list.") if n == 1 else
                 self.tr("{n} findings, shown in the list.").format(n=n))
         else:
@@ -548,12 +560,17 @@ class DoctorPage(QWidget):
 
     # ==== the list =======================================================================================
     def origin_text(self, origins: list[str]) -> str:
-        words = {"machine": self.tr("seen on {where}").format(where=self._where()),
-                 "preflight": self.tr("from Setup's checks before installing"),
-                 "verify": self.tr("from the PyTorch page's check"),
-                 "sanity": self.tr("from the Sanity check")}
-        parts = [words.get(o, self.tr("from {label}").format(label=o)) for o in origins]
-        return (parts[0][:1].upper() + parts[0][1:] + "".join(", " + p for p in parts[1:])) if parts else ""
+        """Which checks found it: "Found by the machine check and Setup's checks before installing"."""
+        words = {"machine": self.tr("the machine check"),
+                 "preflight": self.tr("Setup's checks before installing"),
+                 "verify": self.tr("the PyTorch page's check"),
+                 "sanity": self.tr("the Sanity check")}
+        parts = [words.get(o, o) for o in origins]
+        if not parts:
+            return ""
+        if len(parts) == 1:
+            return self.tr("Found by {a}").format(a=parts[0])
+        return self.tr("Found by {list} and {last}").format(list=", ".join(parts[:-1]), last=parts[-1])
 
     def _section(self, text: str) -> QLabel:
         label = text_label(text, bold=True, scale=1.1)
@@ -569,14 +586,14 @@ class DoctorPage(QWidget):
         return card
 
     def counts_text(self, findings: list[Any]) -> str:
-        counts = {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "info")}
+        """ "1 error, 2 warnings" """
         parts = []
-        if counts["error"]:
-            parts.append(self.tr("{n} error(s)").format(n=counts["error"]))
-        if counts["warning"]:
-            parts.append(self.tr("{n} warning(s)").format(n=counts["warning"]))
-        if counts["info"]:
-            parts.append(self.tr("{n} note(s)").format(n=counts["info"]))
+        for severity, one, many in (("error", self.tr("1 error"), self.tr("{n} errors")),
+                                    ("warning", self.tr("1 warning"), self.tr("{n} warnings")),
+                                    ("info", self.tr("1 note"), self.tr("{n} notes"))):
+            n = sum(1 for f in findings if f.severity == severity)
+            if n:
+                parts.append(one if n == 1 else many.format(n=n))
         return ", ".join(parts)
 
     def _render(self) -> None:
@@ -585,13 +602,13 @@ class DoctorPage(QWidget):
         self.pasted_section: QLabel | None = None
         self.empty_frame: QFrame | None = None
         if self.looked_up is not None:
-            self._section(self.tr("From the Sanity check"))
+            self._section(self.tr("Sent here by the Sanity check"))
             note = text_label(self.tr("The checks of this machine did not show this failure; it was seen in the "
                                       "Sanity check's run."), small=True, muted=True)
             self.list_layout.addWidget(note)
             self._add_card(self.looked_up, self.origin_text(list(self.looked_up.origins)))
         if self.pasted is not None or self.pasted_error:
-            self.pasted_section = self._section(self.tr("Pasted text"))
+            self.pasted_section = self._section(self.tr("From {label}").format(label=self._paste_label))
             self.pasted_heading_label = text_label(self.pasted_heading() if self.pasted is not None else
                                                    self.tr("Could not diagnose it: {error}").format(
                                                        error=self.pasted_error), small=True, muted=True)
@@ -600,19 +617,19 @@ class DoctorPage(QWidget):
                 lines = [line for i in self.pasted.inputs for line in i.summary]
                 if lines:
                     self.list_layout.addWidget(text_label("\n".join(f"• {x}" for x in lines[:6]), small=True))
-                origin = self.tr("From {label} ({format})").format(
+                origin = self.tr("Found in {label} ({format})").format(
                     label=self._paste_label, format=self.format_name(
                         self.pasted.inputs[0].format if self.pasted.inputs else None))
                 for f in self.pasted.findings:
                     self._add_card(f, origin)
                 if not self.pasted.findings:
                     self.list_layout.addWidget(text_label(self.tr("No known problem found in it."), muted=True))
-        self._section(self.tr("This machine") if not self.session.simulate and not self.session.root
-                      else self.tr("The machine: {where}").format(where=self._where()))
+        self.machine_section = self._section(
+            self.tr("The simulated machine") if self.session.simulate else
+            self.tr("The machine tree") if self.session.root else self.tr("This computer"))
         if self.machine is not None:
             findings = list(self.machine.findings)
             if findings:
-                self.list_layout.addWidget(text_label(self.counts_text(findings), small=True, muted=True))
                 for f in findings:
                     self._add_card(f, self.origin_text(list(f.origins)))
             else:
@@ -689,9 +706,8 @@ class DoctorPage(QWidget):
         elif self.pasting():
             text = self.tr("Diagnosing {label}…").format(label=self._paste_label)
         elif self.machine is not None:
-            n = len(self.machine.findings)
-            text = self.tr("No known problem found.") if n == 0 else \
-                self.tr("{n} finding(s) on {where}.").format(n=n, where=self._where())
+            found = self.counts_text(list(self.machine.findings)) or self.tr("no known problem found")
+            text = self.tr("Checked at {time}: {found}.").format(time=self._checked_at, found=found)
         else:
             text = ""
         self.status.setText(text)
@@ -719,7 +735,7 @@ class DoctorPage(QWidget):
     def _land_on(self, finding_id: str) -> None:
         card = next((c for c in self.cards if c.finding.id == finding_id), None)
         if card is None:
-            self.looked_up = catalogue_finding(finding_id, getattr(self, "_pending_evidence", []))
+            self.looked_up = catalogue_finding(finding_id, self._pending_evidence)
             if self.looked_up is None:
                 self._say(self.tr("rocmdesk knows no finding {id}.").format(id=finding_id))
                 return
@@ -778,7 +794,7 @@ class DoctorPage(QWidget):
         try:
             from rocmdesk.doctor.report import write_report
 
-            write_report(Path(path), d, include_identity=identity)
+            write_report(Path(path), d, include_identity=identity, identity=self.identity())
         except OSError as exc:
             self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
             return False
@@ -786,6 +802,21 @@ class DoctorPage(QWidget):
             self.tr("It names this computer and your user.") if identity
             else self.tr("Host and user names are left out.")))
         return True
+
+    def identity(self) -> dict[str, str]:
+        """The user and host names of the machine on screen: left out of the report unless asked for."""
+        host = self.session.host
+        if host is None:
+            return {}
+        try:
+            from rocmdesk.doctor import report
+
+            find = getattr(report, "identity", None)
+            if find is None:
+                from rocmdesk.doctor.cli_doctor import _identity as find
+            return dict(find(host))
+        except Exception:  # without names to scrub the report still leaves out what the scrubber knows
+            return {}
 
     def shutdown(self, timeout_ms: int = 10000) -> None:
         """Drop pending results and wait for the workers (the checks' commands time out by themselves)."""

@@ -90,10 +90,26 @@ class DoctorFindingCard(QFrame):
         fix = finding.fix
         self.auto = has_auto_fix(finding)
         steps = list(getattr(fix, "steps", []) or [])
-        self.fix_title = text_label(self.tr("Fix (rocmdesk can do it for you):") if self.auto
-                                    else self.tr("Fix:"), small=True, bold=True)
+        self.fix_title = text_label(self.tr("Fix:"), small=True, bold=True)
         self.fix_title.setVisible(bool(steps) or self.auto)
         layout.addWidget(self.fix_title)
+        self.fix_button: QPushButton | None = None
+        self.fix_note: QLabel | None = None
+        if self.auto:  # first: the way that needs no typing
+            row = QHBoxLayout()
+            self.fix_button = QPushButton(self.tr("Fix…"))
+            self.fix_button.setAutoDefault(False)
+            self.fix_button.setToolTip(self.tr("Review the fix's steps and exact commands; nothing changes until "
+                                               "you run it, with one password prompt"))
+            self.fix_button.setAccessibleName(self.tr("Fix: {title}").format(title=self.title.text()))
+            self.fix_button.clicked.connect(lambda: self.fixRequested.emit(self.finding))
+            row.addWidget(self.fix_button, 0, Qt.AlignmentFlag.AlignTop)
+            self.fix_note = text_label(self.tr("rocmdesk shows every step and command first, then asks for your "
+                                               "password once."), small=True, muted=True)
+            row.addWidget(self.fix_note, 1)
+            layout.addLayout(row)
+            if steps:
+                layout.addWidget(text_label(self.tr("Or by hand:"), small=True, bold=True))
         self.steps: list[QLabel] = []
         self.commands: list[CommandRow] = []
         for n, step in enumerate(steps, 1):
@@ -107,22 +123,11 @@ class DoctorFindingCard(QFrame):
                 self.commands.append(row)
                 layout.addWidget(row)
 
-        buttons = QHBoxLayout()
-        self.fix_button: QPushButton | None = None
-        if self.auto:
-            self.fix_button = QPushButton(self.tr("Fix…"))
-            self.fix_button.setAutoDefault(False)
-            self.fix_button.setToolTip(self.tr("Review the fix's steps and exact commands; nothing changes until "
-                                               "you run it, with one password prompt"))
-            self.fix_button.setAccessibleName(self.tr("Fix: {title}").format(title=self.title.text()))
-            self.fix_button.clicked.connect(lambda: self.fixRequested.emit(self.finding))
-            buttons.addWidget(self.fix_button)
         source = getattr(finding, "source", None)
         self.source = text_label(self.tr("Source: {source}").format(source=source) if source else "",
                                  small=True, muted=True)
         self.source.setVisible(bool(source))
-        buttons.addWidget(self.source, 1)
-        layout.addLayout(buttons)
+        layout.addWidget(self.source)
 
     def severity_text(self, severity: str) -> str:
         return {"error": self.tr("Error"), "blocker": self.tr("Blocker"), "warning": self.tr("Warning"),
