@@ -47,15 +47,20 @@ def create_app(argv: list[str]) -> QApplication:
     app.setOrganizationName("rocmdesk")
     app.setOrganizationDomain("rocmdesk.invalid")
     app.setApplicationVersion(__version__)
-    app.setDesktopFileName("rocmdesk")
     # the window icon: the packaged hicolor files, else the theme's (the .deb puts them in /usr/share/icons)
     from rocmdesk.resources import APP_ID, icon_files
+
+    # the .desktop entry's id: Wayland compositors match the window to its menu entry and icon by it
+    app.setDesktopFileName(APP_ID)
 
     icon = QIcon()
     for path in icon_files():
         icon.addFile(str(path))
     app.setWindowIcon(icon if not icon.isNull() else QIcon.fromTheme(APP_ID))
     install_translators(app, i18n.app_language())
+    from rocmdesk.ui.theme import follow_system
+
+    follow_system(app)  # the desktop's light or dark scheme, now and when it switches
     return app
 
 

@@ -52,6 +52,7 @@ from rocmdesk.torchenv.presets import Suggestion, suggest, torch_version_in
 from rocmdesk.torchenv.profiles import Profile, ProfileError, absolute_dir, check_name, path_warnings
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.text import text_label
 
@@ -469,7 +470,7 @@ class EnvironmentsPage(QWidget):
             err = self.broken[name]
             cells = [item(name), item(self.tr("cannot be read"), str(err))] + [item("") for _ in COLUMNS[2:]]
             for c in cells:
-                c.setForeground(QBrush(QColor(ERROR_INK)))
+                c.setForeground(QBrush(QColor(themed(ERROR_INK))))
         else:
             torch, torch_tip = self.torch_status(prof)
             pairs = [f"{k}={v}" for k, v in sorted(prof.env.items())]
@@ -644,7 +645,7 @@ class EnvironmentsPage(QWidget):
         self.editor.setEnabled(False)
         self.check_label.setText(self.tr("This profile’s file cannot be read, so it cannot be edited here: {error}")
                                  .format(error=self.broken[name]))
-        self.check_label.setStyleSheet(f"color: {ERROR_INK};")
+        self.check_label.setStyleSheet(themed(f"color: {ERROR_INK};"))
 
     def revert(self) -> None:
         if self.editing_new:
@@ -814,7 +815,7 @@ class EnvironmentsPage(QWidget):
                 full = presets_why.get(row, check.message)
                 item.setToolTip(full)
                 ink = {"error": ERROR_INK, "warning": WARNING_INK}.get(check.level, OK_INK)
-                item.setForeground(QBrush(QColor(ink)))
+                item.setForeground(QBrush(QColor(themed(ink))))
                 for col in (KEY, VALUE):
                     cell = self.vars_table.item(row, col)
                     if cell is not None:
@@ -838,7 +839,7 @@ class EnvironmentsPage(QWidget):
                                                                          "venv.")
             ink = OK_INK
         self.check_label.setText(text)
-        self.check_label.setStyleSheet(f"color: {ink};")
+        self.check_label.setStyleSheet(themed(f"color: {ink};"))
         notes = []
         project = self.project_edit.text().strip()
         if project and not os.path.isdir(os.path.expanduser(project)):
@@ -900,8 +901,8 @@ class EnvironmentsPage(QWidget):
     def _say(self, text: str, level: str = "ok", command: str | None = None) -> None:
         border, fill, ink = {"ok": ("#2e8b47", "#e6f4e9", "#114d22"), "error": ("#c0392b", "#f8d5d2", "#7d1a10"),
                              "warning": ("#d9661a", "#fde1cc", "#5c2500")}[level]
-        self.result_frame.setStyleSheet(f"#resultNote {{ border: 1px solid {border}; border-radius: 4px; "
-                                        f"background: {fill}; }} #resultNote > QLabel {{ color: {ink}; }}")
+        self.result_frame.setStyleSheet(themed(f"#resultNote {{ border: 1px solid {border}; border-radius: 4px; "
+                                               f"background: {fill}; }} #resultNote > QLabel {{ color: {ink}; }}"))
         self.result_label.setText(text)
         self.result_command.set_text(command or "")
         self.result_command.setVisible(bool(command))

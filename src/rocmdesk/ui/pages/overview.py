@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.machine.model import AccessInfo, DeviceNode, MachineReport
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.gpu_card import GpuCard
 from rocmdesk.ui.widgets.text import text_label
 
@@ -136,7 +137,7 @@ class OverviewPage(QWidget):
     def _build_error_box(self) -> QFrame:
         box = QFrame()
         box.setObjectName("errorBox")
-        box.setStyleSheet("#errorBox { border: 1px solid #c0392b; border-radius: 4px; }")
+        box.setStyleSheet(themed("#errorBox { border: 1px solid #c0392b; border-radius: 4px; }"))
         layout = QVBoxLayout(box)
         layout.addWidget(text_label(self.tr("Detection failed"), bold=True))
         self.error_label = text_label("")

@@ -47,6 +47,7 @@ from rocmdesk.torchenv.recommend import Recommendation, RecommendError, recommen
 from rocmdesk.torchenv.verify import VerifyResult, judge, verify_venv
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
@@ -199,8 +200,8 @@ class PyTorchPage(QWidget):
 
         self.sim_note = QFrame()
         self.sim_note.setObjectName("simNote")
-        self.sim_note.setStyleSheet("#simNote { border: 1px solid #5b2c83; border-radius: 4px; background: #ece3f3; }"
-                                    "#simNote QLabel { color: #3a1656; }")
+        self.sim_note.setStyleSheet(themed("#simNote { border: 1px solid #5b2c83; border-radius: 4px; "
+                                           "background: #ece3f3; } #simNote QLabel { color: #3a1656; }"))
         sn = QVBoxLayout(self.sim_note)
         sn.setContentsMargins(10, 6, 10, 6)
         self.sim_label = text_label("")

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
 from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
 from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
@@ -216,7 +217,7 @@ class SanityPage(QWidget):
         # -- nothing to check yet -----------------------------------------------------------------------
         self.empty = QFrame()
         self.empty.setObjectName("sanityEmpty")
-        self.empty.setStyleSheet("#sanityEmpty { border: 1px dashed palette(mid); border-radius: 4px; }")
+        self.empty.setStyleSheet(themed("#sanityEmpty { border: 1px dashed palette(mid); border-radius: 4px; }"))
         em = QVBoxLayout(self.empty)
         em.setContentsMargins(12, 10, 12, 10)
         self.empty_label = text_label(self.tr("There is no PyTorch environment to check yet. Install PyTorch into "

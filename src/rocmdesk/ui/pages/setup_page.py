@@ -49,6 +49,7 @@ from rocmdesk.setup.plan import Plan, plan as build_plan
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import render, step_commands
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.finding_card import FindingCard
 from rocmdesk.ui.widgets.step_row import StepRow
@@ -232,7 +233,7 @@ def _note_frame(name: str, border: str, fill: str | None = None) -> QFrame:
     frame = QFrame()
     frame.setObjectName(name)
     background = f"background: {fill};" if fill else ""
-    frame.setStyleSheet(f"#{name} {{ border: 1px solid {border}; border-radius: 4px; {background} }}")
+    frame.setStyleSheet(themed(f"#{name} {{ border: 1px solid {border}; border-radius: 4px; {background} }}"))
     return frame
 
 
@@ -729,7 +730,7 @@ class SetupPage(QWidget):
         self.blocked_note = _note_frame("blockedNote", "#c0392b", "#f8d5d2")
         blocked_layout = QVBoxLayout(self.blocked_note)
         self.blocked_label = text_label("")
-        self.blocked_label.setStyleSheet("color: #7d1a10;")
+        self.blocked_label.setStyleSheet(themed("color: #7d1a10;"))
         blocked_layout.addWidget(self.blocked_label)
         layout.addWidget(self.blocked_note)
 
@@ -860,7 +861,7 @@ class SetupPage(QWidget):
             "run the plan with one password prompt: pkexec runs only a helper that root owns, never a file you "
             "could change. Save the plan as a script, read it, and run it yourself with “bash FILE”; it asks "
             "sudo for the root steps only."))
-        self.no_helper_label.setStyleSheet("color: #5c2500;")
+        self.no_helper_label.setStyleSheet(themed("color: #5c2500;"))
         nh.addWidget(self.no_helper_label)
         nh_row = QHBoxLayout()
         self.run_save_button = QPushButton(self.tr("&Save as script…"))
@@ -1191,10 +1192,10 @@ class SetupPage(QWidget):
         self.relogin = _note_frame("relogin", "#c99a06", "#fdf0c4")
         rl = QVBoxLayout(self.relogin)
         self.relogin_title = text_label(self.tr("Log out and log in again"), bold=True, scale=1.2)
-        self.relogin_title.setStyleSheet("color: #5c4300;")
+        self.relogin_title.setStyleSheet(themed("color: #5c4300;"))
         rl.addWidget(self.relogin_title)
         self.relogin_text = text_label("")
-        self.relogin_text.setStyleSheet("color: #5c4300;")
+        self.relogin_text.setStyleSheet(themed("color: #5c4300;"))
         rl.addWidget(self.relogin_text)
         layout.addWidget(self.relogin)
 
@@ -1281,9 +1282,9 @@ class SetupPage(QWidget):
                         "nochange": ("#c99a06", "#fdf0c4"), "stopped": ("#8a8a8a", "#eeeeee")}[kind]
         ink = {"ok": "#114d22", "failed": "#7d1a10", "nochange": "#5c4300", "stopped": "#333333"}[kind]
         self.result_kind = kind
-        self.result_frame.setStyleSheet(f"#resultFrame {{ border: 1px solid {border}; border-left: 6px solid "
-                                        f"{border}; border-radius: 4px; background: {fill}; }}"
-                                        f"#resultFrame QLabel {{ color: {ink}; }}")
+        self.result_frame.setStyleSheet(themed(f"#resultFrame {{ border: 1px solid {border}; border-left: 6px solid "
+                                               f"{border}; border-radius: 4px; background: {fill}; }}"
+                                               f"#resultFrame QLabel {{ color: {ink}; }}"))
         self.result_title.setText(title)
         self.result_detail.setText(detail)
         self.result_detail.setVisible(bool(detail))

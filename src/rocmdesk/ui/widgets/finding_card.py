@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rocmdesk.setup.preflight import Finding
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.text import text_label
 
 # severity -> (accent, pill background, pill text), as the GPU card's verdict colours
@@ -23,8 +24,8 @@ class FindingCard(QFrame):
         self.finding = finding
         accent = SEVERITY_COLOURS.get(finding.severity, SEVERITY_COLOURS["info"])[0]
         self.setObjectName("findingCard")
-        self.setStyleSheet(f"#findingCard {{ border: 1px solid palette(mid); border-left: 5px solid {accent}; "
-                           "border-radius: 4px; }")
+        self.setStyleSheet(themed(f"#findingCard {{ border: 1px solid palette(mid); border-left: 5px solid {accent}; "
+                                  "border-radius: 4px; }"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 8)
         layout.setSpacing(3)
@@ -55,6 +56,6 @@ def severity_pill(severity: str, word: str) -> QLabel:
     """The severity as a word on its colour: the colour helps, the word carries the meaning."""
     _, fill, ink = SEVERITY_COLOURS.get(severity, SEVERITY_COLOURS["info"])
     pill = QLabel(word)
-    pill.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                       "border-radius: 3px; padding: 1px 6px; }")
+    pill.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                              "border-radius: 3px; padding: 1px 6px; }"))
     return pill

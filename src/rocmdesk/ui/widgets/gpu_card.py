@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from rocmdesk.knowledge import source_info
 from rocmdesk.machine.model import Gpu, Support
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
 # status -> (accent, pill background, pill text).  Dark text on light fills reads in light and dark themes.
@@ -30,7 +31,8 @@ class GpuCard(QFrame):
         self.setObjectName("gpuCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(
-            f"#gpuCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; border-radius: 4px; }}"
+            themed(f"#gpuCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
+                   "border-radius: 4px; }")
         )
 
         layout = QVBoxLayout(self)
@@ -56,7 +58,8 @@ class GpuCard(QFrame):
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict.setStyleSheet(
-            f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; border-radius: 3px; padding: 4px 8px; }}"
+            themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; border-radius: 3px; "
+                   "padding: 4px 8px; }")
         )
         layout.addWidget(self.verdict)
         support = gpu.support

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from rocmdesk.knowledge import source_info
 from rocmdesk.torchenv.recommend import Recommendation
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.gpu_card import VERDICT_COLOURS
 from rocmdesk.ui.widgets.text import text_label
@@ -42,8 +43,8 @@ class RecommendationCard(QFrame):
         status = rec.status if rec.status in VERDICT_COLOURS else "unknown"
         accent, fill, ink = VERDICT_COLOURS[status]
         self.setObjectName("recCard")
-        self.setStyleSheet(f"#recCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
-                           "border-radius: 4px; }")
+        self.setStyleSheet(themed(f"#recCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
+                                  "border-radius: 4px; }"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 12, 12)
         layout.setSpacing(6)
@@ -57,8 +58,8 @@ class RecommendationCard(QFrame):
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.verdict.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                                   "border-radius: 3px; padding: 4px 8px; }")
+        self.verdict.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                                          "border-radius: 3px; padding: 4px 8px; }"))
         layout.addWidget(self.verdict)
 
         grid = QGridLayout()
@@ -103,7 +104,8 @@ class RecommendationCard(QFrame):
         self.warning_labels: list[QLabel] = []
         for w in rec.warnings:
             label = text_label(self.tr("⚠ {warning}").format(warning=w), small=True)
-            label.setStyleSheet("QLabel { background: #fde1cc; color: #5c2500; border-radius: 3px; padding: 3px 6px; }")
+            label.setStyleSheet(themed("QLabel { background: #fde1cc; color: #5c2500; border-radius: 3px; "
+                                       "padding: 3px 6px; }"))
             self.warning_labels.append(label)
             layout.addWidget(label)
         self.sources: QLabel | None = None

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.sanity_phases import error_line, phase_title
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
@@ -232,8 +233,8 @@ class SanityResultCard(QFrame):
         self.verdict_key = verdict(result)
         accent, fill, ink = {"passed": _GREEN, "cancelled": _GREY}.get(self.verdict_key, _RED)
         self.setObjectName("sanityCard")
-        self.setStyleSheet(f"#sanityCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
-                           "border-radius: 4px; }")
+        self.setStyleSheet(themed(f"#sanityCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
+                                  "border-radius: 4px; }"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 12, 12)
         layout.setSpacing(6)
@@ -243,8 +244,8 @@ class SanityResultCard(QFrame):
                   "hung": self.tr("Hung in {phase}").format(phase=phase_title(getattr(result, "hung_phase", "")))}
         self.verdict = QLabel(titles[self.verdict_key])
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
-        self.verdict.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                                   "border-radius: 3px; padding: 4px 8px; }")
+        self.verdict.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                                          "border-radius: 3px; padding: 4px 8px; }"))
         self.verdict.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a screen reader starts here
         head.addWidget(self.verdict, 0)
         head.addStretch(1)
@@ -257,8 +258,9 @@ class SanityResultCard(QFrame):
                     self.tr("Ran on the CPU, not on the GPU: torch found no GPU to use, so this result says nothing "
                             "about the GPU."))
             self.cpu_note = text_label(text, bold=True)
-            self.cpu_note.setStyleSheet(f"QLabel {{ background: {_YELLOW[1]}; color: {_YELLOW[2]}; "
-                                        f"border: 1px solid {_YELLOW[0]}; border-radius: 3px; padding: 6px 8px; }}")
+            self.cpu_note.setStyleSheet(themed(f"QLabel {{ background: {_YELLOW[1]}; color: {_YELLOW[2]}; "
+                                               f"border: 1px solid {_YELLOW[0]}; border-radius: 3px; "
+                                               "padding: 6px 8px; }"))
             layout.addWidget(self.cpu_note)
 
         self.reason = text_label(reason(result))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView
 from rocmdesk.ui.widgets.text import text_label
 
@@ -33,7 +34,7 @@ class StepRow(QFrame):
                  commands: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("stepRow")
-        self.setStyleSheet("#stepRow { border-bottom: 1px solid palette(midlight); }")
+        self.setStyleSheet(themed("#stepRow { border-bottom: 1px solid palette(midlight); }"))
         self.number = number
         self.state = ""
         outer = QVBoxLayout(self)
@@ -103,8 +104,8 @@ class StepRow(QFrame):
         self.state = state
         fill, ink = STATE_COLOURS.get(state, STATE_COLOURS["waiting"])
         self.pill.setText(self.state_text(state))
-        self.pill.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                                "border-radius: 3px; padding: 2px 6px; }")
+        self.pill.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                                       "border-radius: 3px; padding: 2px 6px; }"))
         if message is not None:
             self.message.setText(message)
             self.message.setVisible(bool(message))

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLay
 
 from rocmdesk.knowledge import gfx_from_override, normalize_gfx
 from rocmdesk.torchenv.verify import VerifyResult
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
@@ -39,8 +40,8 @@ class VerifyCard(QFrame):
         self.result = result
         accent, fill, ink = VERDICT_COLOURS.get(result.verdict, _ORANGE)
         self.setObjectName("verifyCard")
-        self.setStyleSheet(f"#verifyCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
-                           "border-radius: 4px; }")
+        self.setStyleSheet(themed(f"#verifyCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
+                                  "border-radius: 4px; }"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 12, 12)
         layout.setSpacing(6)
@@ -50,8 +51,8 @@ class VerifyCard(QFrame):
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.verdict.setStyleSheet(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
-                                   "border-radius: 3px; padding: 4px 8px; }")
+        self.verdict.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
+                                          "border-radius: 3px; padding: 4px 8px; }"))
         self.verdict.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a screen reader starts here
         head.addWidget(self.verdict, 1)
         self.ident = text_label(result.verdict, small=True, muted=True)
