@@ -321,6 +321,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS + DOCTOR_STEPS,
                         help="setup: which wizard page to show; pytorch: recommend, install or verify")
     parser.add_argument("--scope", choices=("pytorch", "runtime", "sdk"), help="setup page only: the scope")
+    parser.add_argument("--dark", action="store_true", help="the dark colour scheme, as a dark desktop asks")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
 
@@ -328,6 +329,8 @@ def main(argv: list[str]) -> int:
         home = fake_home()  # before Qt and platformdirs read them
         if args.page.lower() == "environments":
             seed_profiles(home)
+    if args.dark:
+        os.environ["ROCMDESK_COLOR_SCHEME"] = "dark"  # read by create_app's theme.follow_system
     app = create_app([sys.argv[0]])
     window = MainWindow(doctor_session(args.machine) or MachineSession(simulate=args.machine))
     window.resize(width, height)
