@@ -149,3 +149,51 @@ def test_missing_venv_is_venv_broken(capsys, tmp_path):
     code, out, _ = run(capsys, "--simulate", "rx7900xtx-ubuntu2404", "doctor", "--venv", str(tmp_path / "nope"),
                        "--json")
     assert code == EXIT_FINDINGS and [f["id"] for f in json.loads(out)["findings"]] == ["venv-broken"]
+
+
+def test_fix_dry_run_of_the_cleanup(capsys):
+    code, out, _ = run(capsys, "--simulate", "rx6600xt-ubuntu2204", "doctor", "--fix", "rocm-residue", "--dry-run")
+    assert code == EXIT_OK
+    assert "Remove /opt/rocm-5.7.1" in out and "the helper accepts this fix" in out
+
+
+def test_fix_hands_the_group_plan_to_the_setup_runner(capsys, tmp_path, monkeypatch):
+    """The fix's plan goes to the same runner as Setup's (pkexec + helper); here the runner is a stand-in
+    that records the plan, since the helper itself refuses a plan for another user than its caller."""
+    from dataclasses import replace
+
+    from rocmdesk.cli import build_parser
+    from rocmdesk.doctor import cli_doctor
+    from rocmdesk.setup import cli_apply, runner
+
+    m = simulate.get_machine("rx7900xtx-ubuntu2404")
+    groups = tuple(g for g in m.user_groups if g not in ("render", "video"))
+    host = simulate.build_machine(replace(m, user_groups=groups, session_groups=(m.user,) + groups), tmp_path / "t")
+    seen = {}
+
+    def fake_run(plan_json, dry_run=False, on_event=None, **kw):
+        seen.update(plan=plan_json, dry_run=dry_run)
+        return runner.RunResult(0, "ok", "done")
+    monkeypatch.setattr(runner, "run", fake_run)
+    monkeypatch.setattr(cli_apply, "_this_user", lambda: m.user)
+    argv = ["doctor", "--fix", "kfd-permission", "--dry-run"]
+    code = cli_doctor.run(build_parser(argv).parse_args(argv), host)
+    out = capsys.readouterr().out
+    assert code == EXIT_OK and seen["dry_run"] is True and "accepts this fix" in out
+    step = seen["plan"]["steps"][0]
+    assert step["kind"] == "add-user-to-groups" and step["params"] == {"user": m.user, "groups": ["render", "video"]}
+    from rocmdesk.setup.steps import validate
+
+    validate(seen["plan"], m.user)
+
+
+def test_fix_refusals(capsys):
+    # a simulated machine is not this computer: only a dry run
+    code, _, err = run(capsys, "--simulate", "rx6600xt-ubuntu2204", "doctor", "--fix", "rocm-residue")
+    assert code == EXIT_USAGE and "--dry-run" in err
+    # a print-only fix and an absent finding change nothing
+    code, _, err = run(capsys, "--simulate", "rx6600xt-ubuntu2204", "doctor", "--fix", "gfx-needs-override",
+                       "--dry-run")
+    assert code == 5 and "no automatic fix" in err
+    code, _, err = run(capsys, "--simulate", "rx7900xtx-ubuntu2404", "doctor", "--fix", "rocm-residue", "--dry-run")
+    assert code == 5 and "nothing to fix" in err

@@ -4,7 +4,8 @@
 
 Exit codes: 0 no finding of severity "error" (warnings and notes may be present); 6 at least one "error"
 finding; 2 bad usage; 3 an input could not be read or is not text (the report for the rest is still
-printed); 1 a bug.
+printed); 1 a bug.  With ``--fix ID`` the codes are ``rocmdesk apply``'s: 0 fixed (or the dry run passed),
+1 a step failed, 5 nothing was changed.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 
 EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
 EPILOG = ("Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
-          "3 an input could not be read or is not text. Without --from the machine is this computer "
+          "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. Without --from the machine is this computer "
           "(or --root/--simulate); with --from only the texts are read unless --root, --simulate or --venv is given "
           "too.")
 
@@ -40,6 +41,10 @@ def add_parser(subparsers: Any) -> None:
                    help="also write a report to paste into a bug tracker (FILE.json: JSON, else Markdown)")
     p.add_argument("--include-identity", action="store_true",
                    help="let the report name the user and host (left out by default)")
+    p.add_argument("--fix", metavar="ID", help="run the automatic fix of finding ID (kfd-permission, rocm-residue) "
+                   "through the Setup helper: one password prompt")
+    p.add_argument("--dry-run", action="store_true", help="with --fix: check the fix's plan, change nothing")
+    p.add_argument("--yes", "-y", action="store_true", help="with --fix: do not ask before running")
 
 
 def _identity(host: Any) -> dict[str, str]:
@@ -77,11 +82,56 @@ def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> st
         lines.append(f"        {kind}:")
         for n, s in enumerate(f["fix"]["steps"], 1):
             lines.append(f"          {n}. {s['text']}" + (f"\n             $ {s['command']}" if s["command"] else ""))
+        todo = [s["title"] for s in f["fix"].get("plan_steps") or [] if not s.get("done")]
+        if todo:
+            lines.append("        the plan (rocmdesk doctor --fix ID runs it): " + "; ".join(todo))
     n = doc["counts"]
     lines.append("")
     lines.append(f"{n['error']} error(s), {n['warning']} warning(s), {n['info']} note(s).")
     text = "\n".join(lines)
     return text if include_identity else scrub(text, identity)
+
+
+def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
+    """``--fix ID``: run that finding's plan like ``rocmdesk apply`` runs Setup's (same helper, same checks)."""
+    from rocmdesk.cli import UsageError
+    from rocmdesk.doctor.fixes import plan_for
+    from rocmdesk.setup import cli_apply, runner
+
+    out = sys.stdout
+    f = d.finding(args.fix)
+    if report is None:
+        raise UsageError("--fix needs a machine: leave out --from, or add --root/--simulate")
+    if f is None:
+        print(f"rocmdesk: no finding {args.fix!r} on this machine: nothing to fix", file=sys.stderr)
+        return cli_apply.EXIT_NOTHING_CHANGED
+    live = host.live and not host.simulated
+    if not live and not args.dry_run:
+        raise UsageError(f"{host.label} is not this computer: its fix can only be tried with --dry-run")
+    # another machine's plan is checked for the user who runs it, as the helper will do
+    plan = f.fix.plan if live else plan_for(f.id, report, cli_apply._this_user())
+    if f.fix.kind != "auto" or plan is None:
+        print(f"rocmdesk: {f.id} has no automatic fix here: run the steps above yourself", file=sys.stderr)
+        return cli_apply.EXIT_NOTHING_CHANGED
+    out.write(f"\nFix {f.id}: " + "; ".join(s.title for s in plan.steps) + "\n")
+    if not args.dry_run and not args.yes:
+        if not sys.stdin.isatty():
+            print("rocmdesk: not asking on a non-interactive input: run again with --yes to go ahead "
+                  "(nothing was changed)", file=sys.stderr)
+            return cli_apply.EXIT_NOTHING_CHANGED
+        if not cli_apply._confirm(len(plan.todo), sys.stdin, out):
+            out.write("Not confirmed: nothing was changed.\n")
+            return cli_apply.EXIT_NOTHING_CHANGED
+    outcome = runner.run(plan.to_json(), dry_run=args.dry_run, on_event=cli_apply.Progress(out))
+    if outcome.ok:
+        out.write("Dry run finished: the helper accepts this fix.\n" if args.dry_run else "Fixed.\n")
+        for note in plan.after:
+            out.write(f"  - {note}\n")
+        return EXIT_OK
+    print(f"rocmdesk: {outcome.message}", file=sys.stderr)
+    if outcome.outcome == "failed":
+        return cli_apply.EXIT_FAILED
+    return cli_apply.EXIT_NOTHING_CHANGED if outcome.changed_nothing else cli_apply.EXIT_FAILED
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
@@ -119,6 +169,8 @@ def run(args: argparse.Namespace, host: Any) -> int:
         except OSError as exc:
             raise InputError(f"{args.report}: cannot write the report ({exc.strerror or exc})") from None
         print(f"Report written to {args.report}", file=sys.stderr)
+    if args.fix:
+        return _run_fix(args, host, report, d)
     bad = [i for i in d.inputs if i.error and not i.finding_ids]
     for i in bad:
         print(f"rocmdesk: {i.label}: {i.error}", file=sys.stderr)

@@ -24,8 +24,9 @@ def _cut(full, keep) -> object | None:
     return Plan(steps + checks, [], full.choices, full.source, full.simulated, list(full.after), dict(full.machine))
 
 
-def plan_for(fid: str, report: MachineReport):
-    """The Setup plan that fixes ``fid`` on this machine, or None when the engine can't (or needn't)."""
+def plan_for(fid: str, report: MachineReport, user: str | None = None):
+    """The Setup plan that fixes ``fid`` on this machine, or None when the engine can't (or needn't).
+    ``user``: whom the plan is for (default: the report's user, the caller on the live machine)."""
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.plan import plan
     from rocmdesk.setup.steps import PlanError
@@ -34,13 +35,13 @@ def plan_for(fid: str, report: MachineReport):
         if fid == "kfd-permission":
             if not report.access.missing_groups:
                 return None  # in the groups already: EPERM from a sandbox is nothing usermod fixes
-            full = plan(report, Choices(scope="pytorch"))
+            full = plan(report, Choices(scope="pytorch", user=user))
             return _cut(full, lambda s: s.kind == "add-user-to-groups")
         if fid == "rocm-residue":
             keep = report.rocm.primary_version
             if keep is None:
                 return None
-            full = plan(report, Choices(rocm=keep, scope="runtime", cleanup=True, dkms=False))
+            full = plan(report, Choices(rocm=keep, scope="runtime", cleanup=True, dkms=False, user=user))
             if full.choices.release is None:
                 return None
             return _cut(full, lambda s: s.id.startswith("cleanup-"))
@@ -49,13 +50,13 @@ def plan_for(fid: str, report: MachineReport):
     return None
 
 
-def attach(findings: list[Finding], report: MachineReport | None) -> None:
+def attach(findings: list[Finding], report: MachineReport | None, user: str | None = None) -> None:
     """Give the findings the engine can fix their plan (``fix.kind`` "auto")."""
     if report is None:
         return
     for f in findings:
         if f.id not in ("kfd-permission", "rocm-residue") or "machine" not in f.origins:
             continue
-        p = plan_for(f.id, report)
+        p = plan_for(f.id, report, user)
         if p is not None:
             f.fix = replace(f.fix, kind="auto", plan=p)

@@ -132,8 +132,9 @@ def to_markdown(d: Diagnosis, include_identity: bool = False, identity: dict[str
                    + (f" (container: {os_['container']})" if os_["container"] else "") + " |")
         out.append(f"| Kernel | {m['kernel']['release'] or '?'}; amdgpu loaded: {m['kernel']['amdgpu_loaded']} |")
         rocm = m["rocm"]
+        others = [str(v) for v in rocm["installed"] if v != rocm["primary_version"]]
         out.append(f"| ROCm | {rocm['primary_version'] or 'none'}"
-                   + (f" (also: {', '.join(map(str, rocm['installed']))})" if rocm["installed"] else "") + " |")
+                   + (f" (also: {', '.join(others)})" if others else "") + " |")
         acc = m["access"]
         out.append(f"| /dev/kfd | {acc['kfd_mode'] or 'missing'}"
                    + (f"; not in {', '.join(acc['missing_groups'])}" if acc["missing_groups"] else "")
@@ -165,6 +166,11 @@ def to_markdown(d: Diagnosis, include_identity: bool = False, identity: dict[str
                 + "):", ""]
         for i, s in enumerate(fix["steps"], 1):
             out.append(f"{i}. {s['text']}" + (f" {_code(s['command'])}" if s["command"] else ""))
+        todo = [s for s in fix.get("plan_steps") or [] if not s.get("done")]
+        if todo:
+            out += ["", "The plan rocmdesk runs for it (one password prompt):", ""]
+            out += [f"- {s['title']}" for s in todo]
+        out += ["", "Found in: " + ", ".join(f["origins"])]
         if f["source"]:
             out += ["", f"Source: {f['source']}"]
         out.append("")
