@@ -53,7 +53,7 @@ from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.finding_card import FindingCard
 from rocmdesk.ui.widgets.step_row import StepRow
-from rocmdesk.ui.widgets.text import text_label
+from rocmdesk.ui.widgets.text import muted_colour, text_label
 
 CommandFactory = Callable[[str, bool], list[str]]  # (plan JSON, dry run) -> argv
 HelperLocator = Callable[[], "str | None"]  # the root-owned system helper, None when there is none
@@ -367,9 +367,10 @@ class SetupPage(QWidget):
     def _sync(self, *_: object) -> None:
         i = self.current
         parts = []
+        quiet = muted_colour(self.trail.palette()).name()  # quieter than the current step, still readable
         for n, name in enumerate(self.page_names()):
             text = html.escape(self.tr("{n}. {name}").format(n=n + 1, name=name))
-            parts.append(f"<b>{text}</b>" if n == i else f"<span style='color: palette(mid)'>{text}</span>")
+            parts.append(f"<b>{text}</b>" if n == i else f"<span style='color: {quiet}'>{text}</span>")
         self.trail.setText(" &nbsp;›&nbsp; ".join(parts))
         self.where_label.setText(self.tr("— {where}").format(where=self._where()))
         ready = self.plan is not None and not self.session.busy
