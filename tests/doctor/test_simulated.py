@@ -134,3 +134,24 @@ def test_global_override_on_mixed_gpus(trees):
     mixed = replace(m, env={"HSA_OVERRIDE_GFX_VERSION": "10.3.0"})
     # the iGPU is hidden by the recommendation, so the XTX alone gets the (needless) override
     assert "override-unneeded" in ids(trees("mixed", mixed))
+
+
+def test_the_machines_own_kernel_log_is_read_through_the_host(tmp_path):
+    from rocmdesk.doctor.diagnose import diagnose_host
+    from rocmdesk.machine.host import CommandResult
+
+    host = simulate.build_machine(_xtx(), tmp_path / "t")
+    assert diagnose_host(host).ids() == []  # a tree runs no command: no log, nothing found
+    log = ("[    1.0] usb 1-1: new high-speed USB device\n"
+           "[ 5012.3] amdgpu 0000:03:00.0: amdgpu: ring gfx_0.0.0 timeout, signaled seq=1, emitted seq=3\n"
+           "[ 5012.4] amdgpu 0000:03:00.0: amdgpu: GPU reset begin!\n")
+    host.commands["journalctl"] = CommandResult(("journalctl",), 0, log)
+    d = diagnose_host(host)
+    assert d.ids() == ["driver-errors"] and d.findings[0].origins == ["kernel log"]
+    assert any("ring gfx_0.0.0 timeout" in e for e in d.findings[0].evidence)
+    assert d.inputs == []  # the machine's log is not a user input
+    # journalctl refused (not in adm/systemd-journal): dmesg is tried next
+    host.commands["journalctl"] = CommandResult(("journalctl",), 1, "", "No journal files were found.")
+    host.commands["dmesg"] = CommandResult(("dmesg",), 0, "[ 3.0] pci 0000:03:00.0: GPU fell off the bus\n"
+                                           "[ 3.1] amdgpu 0000:03:00.0: amdgpu: device lost from bus!\n")
+    assert diagnose_host(host).ids() == ["gpu-lost"]

@@ -158,7 +158,9 @@ def run(args: argparse.Namespace, host: Any) -> int:
         from rocmdesk.doctor.diagnose import verify_venvs
 
         verified = verify_venvs(args.venvs, report)
-    d = diagnose(report, texts=texts, verify=verified)
+    from rocmdesk.doctor.diagnose import read_kernel_log
+
+    d = diagnose(report, texts=texts, verify=verified, kernel_log=read_kernel_log(host) if report else None)
     if args.json:
         print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
     else:

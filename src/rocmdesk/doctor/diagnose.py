@@ -23,9 +23,40 @@ def _merge(into: list[Finding], new: list[Finding]) -> None:
             old.fix = f.fix
 
 
+KERNEL_LOG_COMMANDS = (("journalctl", "-k", "-b", "-q", "--no-pager", "-n", "20000"), ("dmesg",))
+
+
+def read_kernel_log(host: Any) -> str | None:
+    """This boot's kernel log through the Host seam (journalctl, else dmesg), or None when neither can be read
+    (a captured tree, dmesg_restrict without the right group)."""
+    for argv in KERNEL_LOG_COMMANDS:
+        res = host.run(list(argv), timeout=15)
+        if res.ok and res.stdout.strip():
+            return res.stdout
+    return None
+
+
+def _kernel_log_findings(text: str) -> list[Finding]:
+    """Driver trouble in the machine's own kernel log (only the kernel-log recognizer's events count: the
+    whole log is not a paste, so no other format or pattern is read into it)."""
+    from rocmdesk.doctor.text_checks import from_signals
+    from rocmdesk.formats import FormatError, parse
+
+    try:
+        parsed = parse(text, "kernel-log")
+    except FormatError:
+        return []
+    unsupported = any(e.kind == "kfd-unsupported" for e in parsed.events)
+    sig = [(f"kernel-log:{e.kind}", e.message) for e in parsed.events
+           if not (e.kind == "probe-failed" and unsupported and "kgd2kfd" in e.message)]
+    return from_signals(sig, "kernel log")
+
+
 def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, bytes | str]] = (),
-             verify: Sequence[Any] = (), sanity: Sequence[Any] = (), include_preflight: bool = True) -> Diagnosis:
-    """Findings for a machine report (None: texts only), pasted texts (label, data), verify and sanity results."""
+             verify: Sequence[Any] = (), sanity: Sequence[Any] = (), include_preflight: bool = True,
+             kernel_log: str | None = None) -> Diagnosis:
+    """Findings for a machine report (None: texts only), pasted texts (label, data), verify and sanity results,
+    and the machine's own kernel log."""
     from rocmdesk.doctor import fixes, result_checks
     from rocmdesk.doctor.machine_checks import diagnose_machine
     from rocmdesk.doctor.report import machine_summary, versions
@@ -38,6 +69,8 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
         if not include_preflight:
             mf = [f for f in mf if "preflight" not in f.origins]
         _merge(found, mf)
+    if kernel_log:
+        _merge(found, _kernel_log_findings(kernel_log))
     for v in verify:
         _merge(found, result_checks.from_verify(v))
     for s in sanity:
@@ -63,7 +96,8 @@ def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), v
     from rocmdesk.machine.detect import detect
 
     report = detect(host)
-    return diagnose(report, texts=texts, verify=list(verify) + verify_venvs(venvs, report), sanity=sanity)
+    return diagnose(report, texts=texts, verify=list(verify) + verify_venvs(venvs, report), sanity=sanity,
+                    kernel_log=read_kernel_log(host))
 
 
 def verify_venvs(venvs: Sequence[Any], report: MachineReport) -> list[Any]:
