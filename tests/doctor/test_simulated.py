@@ -155,3 +155,23 @@ def test_the_machines_own_kernel_log_is_read_through_the_host(tmp_path):
     host.commands["dmesg"] = CommandResult(("dmesg",), 0, "[ 3.0] pci 0000:03:00.0: GPU fell off the bus\n"
                                            "[ 3.1] amdgpu 0000:03:00.0: amdgpu: device lost from bus!\n")
     assert diagnose_host(host).ids() == ["gpu-lost"]
+
+
+def test_one_global_override_on_two_different_dgpus(trees):
+    """RX 7900 XTX + RX 6600 XT with HSA_OVERRIDE_GFX_VERSION=10.3.0: the per-node form is the fix."""
+    import copy
+
+    from rocmdesk import knowledge
+
+    report = copy.deepcopy(trees("xtx", _xtx()))
+    second = copy.deepcopy(report.gpus[0])
+    second.index, second.name, second.gfx, second.gfx_reported = 1, "AMD Radeon RX 6600 XT", "gfx1032", "gfx1032"
+    second.device_id, second.kfd_node, second.pci_slot = "73ff", 2, "0000:0c:00.0"
+    second.support = knowledge.support_for("gfx1032")
+    report.gpus.append(second)
+    report.override_env = {"HSA_OVERRIDE_GFX_VERSION": "10.3.0"}
+    d = diagnose(report)
+    assert d.ids() == ["override-global-mixed"]
+    assert d.findings[0].fix.steps[0].command == "export HSA_OVERRIDE_GFX_VERSION_2=10.3.0"
+    report.override_env = {"HSA_OVERRIDE_GFX_VERSION_2": "10.3.0"}  # the per-node form: all good
+    assert diagnose(report).ids() == []

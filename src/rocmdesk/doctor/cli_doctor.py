@@ -17,7 +17,8 @@ from typing import Any
 
 EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
 EPILOG = ("Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
-          "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. Without --from the machine is this computer "
+          "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. "
+          "Without --from the machine is this computer "
           "(or --root/--simulate); with --from only the texts are read unless --root, --simulate or --venv is given "
           "too.")
 
@@ -68,7 +69,8 @@ def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> st
         gpus = ", ".join(f"{g['name'] or '?'} ({g['gfx'] or '?'})" for g in m["gpus"]) or "no AMD GPU"
         lines.append(f"Machine: {m['source']}{' (simulated)' if m['simulated'] else ''} · {gpus}")
     for i in doc["inputs"]:
-        lines.append(f"Input {i['label']}: {i['format'] or 'not recognized'}" + (f" ({i['error']})" if i["error"] else ""))
+        lines.append(f"Input {i['label']}: {i['format'] or 'not recognized'}"
+                     + (f" ({i['error']})" if i["error"] else ""))
     if not doc["findings"]:
         unread = doc["inputs"] and all(i["error"] for i in doc["inputs"])
         lines.append("Nothing could be diagnosed: no input was readable." if unread and not m

@@ -141,7 +141,8 @@ def to_markdown(d: Diagnosis, include_identity: bool = False, identity: dict[str
                    + ("; new groups need a new login" if acc["needs_relogin"] else "") + " |")
         for g in m["gpus"]:
             out.append(f"| GPU {g['index']} | {g['name'] or '?'} · {g['gfx'] or 'gfx ?'}"
-                       + (f" (reports {g['gfx_reported']})" if g["gfx_reported"] and g["gfx_reported"] != g["gfx"] else "")
+                       + (f" (reports {g['gfx_reported']})"
+                          if g["gfx_reported"] and g["gfx_reported"] != g["gfx"] else "")
                        + (f" · {g['device_id']}" if g["device_id"] else "") + (" · iGPU" if g["apu"] else "")
                        + (f" · {g['support']}" if g["support"] else "") + " |")
         if m["override_env"]:
