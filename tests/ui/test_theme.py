@@ -149,22 +149,23 @@ def test_the_check_sees_dark_text_on_a_dark_page(scheme, open_window, qtbot) -> 
 
 
 def test_the_setup_pages_notes_read_in_dark(scheme, open_window, qtbot) -> None:
-    """The Setup wizard's coloured notes and step pills (the review page) in the dark scheme."""
-    from rocmdesk.ui.pages.setup_page import SetupPage
+    """The Setup wizard's step pills (review) and its run page, with the note a machine without the system
+    helper gets, in the dark scheme."""
+    from rocmdesk.ui.pages.setup_page import REVIEW, RUN, SetupPage
 
     scheme("dark")
     window = open_window(_machines())
     window.resize(1300, 1800)
     page = _show(window, "Setup", qtbot)
     setup = page if isinstance(page, SetupPage) else page.findChild(SetupPage)
-    for _ in range(3):  # machine -> choices -> review
-        buttons = [b for b in setup.findChildren(QAbstractButton)
-                   if b.isVisible() and b.isEnabled() and b.text().replace("&", "").startswith("Next")]
-        if not buttons:
-            break
-        buttons[0].click()
-        qtbot.wait(150)
-    assert _unreadable(window, page) == []
+    setup.helper_locator = lambda: None  # as a pip install: the no-helper note on the run page
+    for wanted in (REVIEW, RUN):
+        while setup.current < wanted and setup.next_button.isEnabled():
+            setup.next_button.click()
+            qtbot.wait(150)
+        assert setup.current == wanted
+        assert wanted != RUN or setup.no_helper.isVisible()
+        assert _unreadable(window, page) == []
 
 
 # -- the colour tables ------------------------------------------------------------------------------------------
