@@ -24,6 +24,7 @@ _SCRUB = (
     (re.compile(r"(/home/|/Users/)[^/\s'\"]+"), r"\1<user>"),
     (re.compile(r"^(\S{1,64}) (is (?:not )?member of)", re.MULTILINE), r"<user> \2"),
     (re.compile(r"(serial(?:[ _]?number)?\"?\s*[:=]\s*\"?)[^\s\",}]+", re.IGNORECASE), r"\1<serial>"),
+    (re.compile(r"(unique[ _]?id\"?\s*[:=]\s*\"?)[^\s\",}]+", re.IGNORECASE), r"\1<id>"),
     (re.compile(r"\bGPU-[0-9a-fA-F]{8,}\b"), "GPU-<uuid>"),
     (re.compile(r"(Uuid:\s+)\S+"), r"\1<uuid>"),
 )
