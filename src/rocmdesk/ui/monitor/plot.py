@@ -100,6 +100,7 @@ class MetricPlot(QWidget):
         self._threshold: float | None = None
         self._y_hint: tuple[float | None, float | None] = (None, None)
         self._cursor_t: float | None = None
+        self._readout_newest: float | None = None
         self._setting_range = False
         self._pg_opts = {"autoDownsample": False, "clipToView": False}  # see benchmarks/monitor_render.py
         self.fetches = 0  # times the history was read (tests, benchmarks)
@@ -198,7 +199,7 @@ class MetricPlot(QWidget):
             fill = QColor(color)
             fill.setAlpha(BAND_ALPHA)
             band.setBrush(QBrush(fill))
-            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1.5), connect="finite", **self._pg_opts)
+            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), connect="finite", **self._pg_opts)
             item.addItem(band, ignoreBounds=True)  # first: under the line
             item.addItem(line)
             self._curves.append(_Curve(name, label, color, line, band))
@@ -360,16 +361,21 @@ class MetricPlot(QWidget):
         span = max(1e-9, view_to - view_from)
         bounds = self._history.span()
         newest = bounds[1] if bounds is not None else None
+        names = tuple(c.name for c in self._curves)
         if live:
             step = self._span / SNAP
             fetch_from = math.floor(view_from / step) * step
-            fetch_to = view_to if newest is None else min(newest, view_to)
+            fetch_to = max(fetch_from, view_to if newest is None else min(newest, view_to))
+            max_points = max(2, int(round(width * (view_to - fetch_from) / span)))
+            # the line grows a pixel at a time: samples that land in the last pixel wait for the next one,
+            # so a 24-hour view re-reads the history about every 80 s instead of at every sample
+            px_s = span / width
+            key: tuple = (fetch_from, math.floor(fetch_to / px_s), max_points, names)
         else:
             fetch_from = view_from
-            fetch_to = min(view_to, self._frozen) if self._frozen is not None else view_to
-        fetch_to = max(fetch_to, fetch_from)
-        max_points = max(2, int(round(width * (fetch_to - fetch_from) / span)))
-        key = (fetch_from, fetch_to, max_points, tuple(c.name for c in self._curves), bounds, len(self._history))
+            fetch_to = max(fetch_from, min(view_to, self._frozen) if self._frozen is not None else view_to)
+            max_points = max(2, int(round(width * (fetch_to - fetch_from) / span)))
+            key = (fetch_from, fetch_to, max_points, names)
         moved = False
         if live:
             shown = self._x_shown
@@ -382,6 +388,8 @@ class MetricPlot(QWidget):
             self._fetch(fetch_from, fetch_to, max_points)
         elif moved:
             self._fit_y()
+        if newest != self._readout_newest and self._cursor_t is None:
+            self._show_readout()  # "latest" values follow every sample, even when the line waits
 
     def _fetch(self, t_from: float, t_to: float, max_points: int) -> None:
         self.fetches += 1
@@ -467,6 +475,8 @@ class MetricPlot(QWidget):
         return self.locale().toString(dt, "HH:mm:ss" if same_day else "ddd HH:mm:ss")
 
     def _show_readout(self) -> None:
+        bounds = self._history.span()
+        self._readout_newest = bounds[1] if bounds is not None else None
         if not self._curves:
             self.readout.setText("")
             return

@@ -1,0 +1,210 @@
+"""What the Monitor's plot costs with 24 hours of 10 Hz history, against pyqtgraph fed the full arrays.
+
+One run, on screen (run it under Xvfb so the plots really paint):
+
+    xvfb-run -a -s "-screen 0 1400x1000x24" env QT_QPA_PLATFORM=xcb python benchmarks/monitor_render.py
+
+8 series (say, the power of 8 GPUs) hold 24 h at 10 Hz (864,000 samples each).  Every 100 ms
+one new sample arrives and the view refreshes, for ``--seconds`` of wall time per contender:
+
+- ours: :class:`rocmdesk.ui.monitor.plot.MetricPlot` over a :class:`History` -- it asks the
+  history for about one min/max bucket per pixel (24 h view; also the 1-minute view);
+- naive: a pyqtgraph ``PlotWidget`` whose 8 curves get ``setData`` with the full 864,000-point
+  arrays at each refresh (the obvious way to plot a growing series);
+- naive + pyqtgraph's own ``autoDownsample``/``clipToView`` (peak), for reference.
+
+Printed: each one's process CPU (``time.process_time`` over wall time; 1.0 = one core busy), the
+refreshes it managed, and ours against naive.  Goal: ours at most 10 % of one core and at least
+10x below naive.  Also: the memory of the Monitor's History for 8 GPUs x 24 h (its fixed bound).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import numpy as np  # noqa: E402
+
+N_SERIES = 8
+RATE_HZ = 10.0
+REFRESH_MS = 100
+
+
+def fill_history(hours: float, t_end: float):
+    """A History of 8 series with ``hours`` of 10 Hz samples ending at t_end (a plausible load pattern)."""
+    from rocmdesk.telemetry.history import History
+
+    names = [f"gpu{i}.power_w" for i in range(N_SERIES)]
+    history = History(names)
+    n = int(hours * 3600 * RATE_HZ)
+    t = t_end - (n - np.arange(n)) / RATE_HZ
+    rng = np.random.default_rng(7)
+    phase = rng.uniform(0, 600, N_SERIES)
+    block = 100_000
+    for a in range(0, n, block):
+        tb = t[a:a + block]
+        # 10-minute epochs of load per GPU, noise and rare one-sample spikes
+        load = 0.5 + 0.45 * np.sign(np.sin(2 * np.pi * (tb[:, None] + phase) / 600.0))
+        vals = 60 + 560 * load + rng.normal(0, 8, (len(tb), N_SERIES))
+        vals[rng.random(vals.shape) < 1e-4] += 150
+        for k in range(len(tb)):
+            history.append(float(tb[k]), vals[k])
+    return history, t, names
+
+
+def _run_for(app, seconds: float, tick) -> tuple[float, int, float]:
+    """Call tick() every REFRESH_MS for ``seconds``; (CPU fraction, ticks, mean ms per tick)."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    count = [0]
+    busy = [0.0]
+
+    def step() -> None:
+        t0 = time.perf_counter()
+        tick()
+        busy[0] += time.perf_counter() - t0
+        count[0] += 1
+
+    timer = QTimer()
+    timer.setInterval(REFRESH_MS)
+    timer.timeout.connect(step)
+    loop = QEventLoop()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    app.processEvents()
+    c0, w0 = time.process_time(), time.perf_counter()
+    timer.start()
+    loop.exec()
+    timer.stop()
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    return cpu / wall, count[0], 1000 * busy[0] / max(1, count[0])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="wall seconds per contender (default 8)")
+    parser.add_argument("--hours", type=float, default=24.0, help="hours of history (default 24)")
+    parser.add_argument("--no-pg-downsampling", action="store_true", help="skip the third contender")
+    args = parser.parse_args(argv)
+
+    from PySide6.QtWidgets import QApplication
+    import pyqtgraph as pg
+
+    from rocmdesk.telemetry.history import memory_bound
+    from rocmdesk.telemetry.metrics import SERIES_KEYS
+    from rocmdesk.telemetry.monitor import HOST_SERIES
+    from rocmdesk.ui.monitor.plot import MetricPlot
+
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    print(f"platform: {app.platformName()}  (use xcb under Xvfb: offscreen paints less)")
+    now = time.time()
+    t0 = time.perf_counter()
+    history, times, names = fill_history(args.hours, now)
+    print(f"history: {N_SERIES} series x {len(times):,} samples ({args.hours:g} h at {RATE_HZ:g} Hz), "
+          f"filled in {time.perf_counter() - t0:.1f} s")
+
+    # the naive side keeps the full arrays, as a plot fed from a growing list would
+    full_t = times.copy()
+    full_v = np.empty((N_SERIES, len(times)), dtype=np.float64)
+    for i, name in enumerate(names):
+        w = history.window(name, times[0], times[-1], max_points=len(times) + 1)
+        if len(w) == len(times):
+            full_v[i] = w.mean
+        else:  # the raw level keeps only the last 10 minutes: rebuild the same pattern for the naive side
+            rng = np.random.default_rng(i)
+            full_v[i] = 60 + 560 * (0.5 + 0.45 * np.sign(np.sin(2 * np.pi * times / 600.0))) + rng.normal(0, 8, len(times))
+    clock = {"t": now}
+    rng = np.random.default_rng(1)
+
+    def new_sample() -> float:
+        clock["t"] += 1 / RATE_HZ
+        history.append(clock["t"], 60 + 560 * rng.random(N_SERIES))
+        return clock["t"]
+
+    size = (1100, 320)
+    results = {}
+
+    # --- ours, 24 h view and 1 min view
+    for label, span in (("ours (24 h view)", 86400.0), ("ours (1 min view)", 60.0)):
+        plot = MetricPlot(history, "Power", "W")
+        plot.resize(*size)
+        plot.set_series([(n, f"GPU {i}") for i, n in enumerate(names)])
+        plot.set_span(span)
+        plot.show()
+        plot.refresh(clock["t"])
+        app.processEvents()
+        fetches0 = plot.fetches
+        results[label] = _run_for(app, args.seconds, lambda p=plot: p.refresh(new_sample()))
+        print(f"  {label}: {plot.fetches - fetches0} history reads, "
+              f"{max(len(c.window) for c in plot._curves if c.window is not None)} points per series drawn")
+        plot.close()
+        plot.deleteLater()
+        app.processEvents()
+
+    # --- naive: setData with the full arrays at every refresh
+    def naive(downsample: bool):
+        widget = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        widget.resize(*size)
+        curves = []
+        for i in range(N_SERIES):
+            c = widget.plot(pen=pg.mkPen(pg.intColor(i, N_SERIES), width=1.5))
+            if downsample:
+                c.setDownsampling(auto=True, method="peak")
+                c.setClipToView(True)
+            curves.append(c)
+        widget.show()
+        state = {"t": full_t, "v": full_v}
+
+        def tick() -> None:
+            t_new = new_sample()
+            # a 24 h ring: drop the oldest sample, add the newest (what a growing-list plot draws)
+            state["t"] = np.append(state["t"][1:], t_new)
+            state["v"] = np.concatenate((state["v"][:, 1:], 60 + 560 * rng.random((N_SERIES, 1))), axis=1)
+            for i, c in enumerate(curves):
+                c.setData(state["t"], state["v"][i])
+            widget.setXRange(t_new - 86400, t_new, padding=0)
+
+        tick()
+        app.processEvents()
+        return widget, tick
+
+    contenders = [("naive setData, full arrays", False)]
+    if not args.no_pg_downsampling:
+        contenders.append(("naive + pyqtgraph autoDownsample/clipToView", True))
+    for label, ds in contenders:
+        widget, tick = naive(ds)
+        results[label] = _run_for(app, args.seconds, tick)
+        widget.close()
+        widget.deleteLater()
+        app.processEvents()
+
+    print(f"\n{'contender':46s} {'CPU (1.0 = a core)':>18s} {'refreshes/s':>12s} {'CPU ms/refresh':>15s}")
+    for label, (cpu, n, _ms) in results.items():
+        print(f"{label:46s} {cpu:18.3f} {n / args.seconds:12.1f} {1000 * cpu * args.seconds / max(1, n):15.1f}")
+    ours = results["ours (24 h view)"][0]
+    naive_cpu = results["naive setData, full arrays"][0]
+    naive_n, ours_n = results["naive setData, full arrays"][1], results["ours (24 h view)"][1]
+    per_naive = naive_cpu / max(1, naive_n)
+    per_ours = ours / max(1, ours_n)
+    print(f"\nCPU ratio naive / ours (24 h view): {naive_cpu / max(ours, 1e-9):.1f}x of process CPU over wall time; "
+          f"{per_naive / max(per_ours, 1e-12):.0f}x per refresh")
+    if naive_n < 0.9 * ours_n:
+        print(f"  (naive managed only {naive_n / args.seconds:.1f} of 10 refreshes/s, and part of its drawing is the X "
+              "server's CPU, not counted here: the per-refresh figure is the fairer one)")
+    print(f"goal: ours <= 0.10 of a core: {'met' if ours <= 0.10 else 'NOT met'} ({ours:.3f}); "
+          f">= 10x below naive: {'met' if naive_cpu >= 10 * ours else 'NOT met'}")
+
+    n_monitor = 8 * len(SERIES_KEYS) + len(HOST_SERIES)
+    print(f"\nHistory memory, 8 series (this run): {history.nbytes / 2**20:.1f} MiB")
+    print(f"History memory, the Monitor of 8 GPUs x 24 h ({n_monitor} series, fixed bound): "
+          f"{memory_bound(n_monitor) / 2**20:.1f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("QT_QPA_PLATFORM", "xcb")
+    sys.exit(main(sys.argv[1:]))
