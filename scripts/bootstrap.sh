@@ -11,6 +11,10 @@ python="${PYTHON:-python3}"
 apt_packages=(python3-venv libegl1 libgl1 libxkbcommon0 libxkbcommon-x11-0 libfontconfig1 libdbus-1-3
   libglib2.0-0 libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-shape0 libxcb-xinerama0 libxcb-randr0
   libxcb-render-util0 libxcb-image0 fonts-dejavu-core)
+# a font with Chinese glyphs for the zh_CN translation (Language menu or a Chinese locale), unless one is there
+if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]; }; then
+  apt_packages+=(fonts-noto-cjk)
+fi
 if [ "${1:-}" = "--test" ]; then
   apt_packages+=(xvfb xauth shellcheck)
   # the tests that use real system tools (shells, rocm-smi, chroots, pkexec) skip without them;
