@@ -5,63 +5,63 @@
     <name></name>
     <message>
         <source>{n} s</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 秒</translation>
     </message>
     <message>
         <source>{n} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 分钟</translation>
     </message>
     <message>
         <source>{h} h {m} min</source>
-        <translation type="unfinished"></translation>
+        <translation>{h} 小时 {m} 分钟</translation>
     </message>
     <message>
         <source>GPU {index} ({name})</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {index}（{name}）</translation>
     </message>
     <message>
         <source>AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>AMD 显卡</translation>
     </message>
     <message>
         <source>{who} is asleep (runtime power management). rocmdesk does not read it, because reading would wake it; its plots have a gap until a program uses it.</source>
-        <translation type="unfinished"></translation>
+        <translation>{who} 处于休眠（运行时电源管理）。rocmdesk 不会读取它，因为读取会唤醒它；在有程序使用它之前，曲线图上会有一段空白。</translation>
     </message>
     <message>
         <source>{who} vanished at {when}: its device is gone (unplugged, reset, or the driver let go of it). Watching for it to come back.</source>
-        <translation type="unfinished"></translation>
+        <translation>{who} 在 {when} 消失了：设备已不在（被拔出、被重置，或驱动释放了它）。正在等待它重新出现。</translation>
     </message>
     <message>
         <source>{who}: none of its sensors could be read ({why}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{who}：它的传感器都无法读取（{why}）。</translation>
     </message>
     <message>
         <source>no reason given</source>
-        <translation type="unfinished"></translation>
+        <translation>未给出原因</translation>
     </message>
     <message>
         <source>{who} came back at {when} after {away} away; the gap in its plots is that time.</source>
-        <translation type="unfinished"></translation>
+        <translation>{who} 在离开 {away} 后于 {when} 恢复；曲线图上的空白就是这段时间。</translation>
     </message>
     <message>
         <source>GPU {i}: junction {v:.0f} °C has reached its critical {lim:.0f} °C: the GPU slows itself down to cool off.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}：结温 {v:.0f} °C 已达到临界值 {lim:.0f} °C：显卡会自行降频降温。</translation>
     </message>
     <message>
         <source>GPU {i}: junction {v:.0f} °C is near its critical {lim:.0f} °C. Check the airflow and the fan.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}：结温 {v:.0f} °C 接近临界值 {lim:.0f} °C。请检查风道和风扇。</translation>
     </message>
     <message>
         <source>GPU {i}: VRAM {v:.0f} % full: the next allocation may fail with &quot;out of memory&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}：显存已用 {v:.0f} %：下一次分配可能会因“out of memory”而失败。</translation>
     </message>
     <message>
         <source>GPU {i}: drawing {v:.0f} W at its {lim:.0f} W cap: its clocks are held back by power.</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}：功耗 {v:.0f} W 已达上限 {lim:.0f} W：频率受功耗限制。</translation>
     </message>
     <message>
         <source>GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process may be leaking memory (see Processes).</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}：显卡空闲时显存在 {mins:.0f} 分钟内增长了 {mib:.0f} MiB：可能有进程在泄漏显存（见“进程”）。</translation>
     </message>
 </context>
 <context>
@@ -87,430 +87,446 @@
     <name>DoctorFindingCard</name>
     <message>
         <source>The finding&apos;s id, for searching and bug reports</source>
-        <translation type="unfinished"></translation>
+        <translation>该问题的固定 ID，便于搜索和提交问题报告</translation>
     </message>
     <message>
         <source>Seen:</source>
-        <translation type="unfinished"></translation>
+        <translation>依据：</translation>
     </message>
     <message>
         <source>… and {n} more lines (all of them are in the saved report)</source>
-        <translation type="unfinished"></translation>
+        <translation>… 还有 {n} 行（都在保存的报告中）</translation>
     </message>
     <message>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>依据</translation>
     </message>
     <message>
         <source>Fix (rocmdesk can do it for you):</source>
-        <translation type="unfinished"></translation>
+        <translation type="vanished">修复方法（rocmdesk 可以替您完成）：</translation>
     </message>
     <message>
         <source>Fix:</source>
-        <translation type="unfinished"></translation>
+        <translation>修复方法：</translation>
     </message>
     <message>
         <source>{n}. {text}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n}. {text}</translation>
     </message>
     <message>
         <source>the command of fix step {n}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复第 {n} 步的命令</translation>
     </message>
     <message>
         <source>Fix…</source>
-        <translation type="unfinished"></translation>
+        <translation>修复…</translation>
     </message>
     <message>
         <source>Review the fix&apos;s steps and exact commands; nothing changes until you run it, with one password prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>查看修复的步骤和具体命令；在您运行之前不会有任何改动，运行时只需输入一次密码</translation>
     </message>
     <message>
         <source>Fix: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复：{title}</translation>
+    </message>
+    <message>
+        <source>rocmdesk shows every step and command first, then asks for your password once.</source>
+        <translation>rocmdesk 会先列出每一步和每条命令，然后只询问一次密码。</translation>
+    </message>
+    <message>
+        <source>Or by hand:</source>
+        <translation>或者手动执行：</translation>
     </message>
     <message>
         <source>Source: {source}</source>
-        <translation type="unfinished"></translation>
+        <translation>来源：{source}</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Blocker</source>
-        <translation type="unfinished"></translation>
+        <translation>阻碍</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>提示</translation>
     </message>
 </context>
 <context>
     <name>DoctorPage</name>
     <message>
         <source>Doctor</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断</translation>
     </message>
     <message>
         <source>Known failures, each with a stable id, the evidence that was seen and how to fix it — matched against this machine, or against output pasted from another one.</source>
-        <translation type="unfinished"></translation>
+        <translation>已知故障，每一项都有固定 ID、发现的依据和修复方法——可与这台机器比对，也可与从另一台机器粘贴来的输出比对。</translation>
     </message>
     <message>
         <source>&amp;Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>重新检查(&amp;C)</translation>
     </message>
     <message>
         <source>Run every check on the machine again</source>
-        <translation type="unfinished"></translation>
+        <translation>在这台机器上重新运行所有检查</translation>
     </message>
     <message>
         <source>C&amp;ancel</source>
-        <translation type="unfinished"></translation>
+        <translation>取消(&amp;A)</translation>
     </message>
     <message>
         <source>Stop waiting for the check</source>
-        <translation type="unfinished"></translation>
+        <translation>不再等待检查结果</translation>
     </message>
     <message>
         <source>&amp;Save report…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存报告(&amp;S)…</translation>
     </message>
     <message>
         <source>Every finding with its evidence and fix, as Markdown (or JSON when the file name ends in .json), to attach to a bug report</source>
-        <translation type="unfinished"></translation>
+        <translation>把每个问题连同依据和修复方法保存为 Markdown（文件名以 .json 结尾时保存为 JSON），可附在问题报告中</translation>
     </message>
     <message>
         <source>Include &amp;host and user names</source>
-        <translation type="unfinished"></translation>
+        <translation>包含主机名和用户名(&amp;H)</translation>
     </message>
     <message>
         <source>Off: the report leaves out this computer&apos;s name and your user name, so it can be shared as it is</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭时，报告不包含这台电脑的名称和您的用户名，可以直接分享</translation>
     </message>
     <message>
         <source>Diagnose pasted output</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断粘贴的输出</translation>
     </message>
     <message>
         <source>Paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch&apos;s collect_env, lspci or dmesg — from this machine or another one.</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴一条错误信息，或 rocminfo、rocm-smi、amd-smi、PyTorch 的 collect_env、lspci、dmesg 的输出——来自这台机器或其他机器均可。</translation>
     </message>
     <message>
         <source>&amp;Text:</source>
-        <translation type="unfinished"></translation>
+        <translation>文本(&amp;T)：</translation>
     </message>
     <message>
         <source>e.g. RuntimeError: HIP error: invalid device function</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 RuntimeError: HIP error: invalid device function</translation>
     </message>
     <message>
         <source>Text to diagnose</source>
-        <translation type="unfinished"></translation>
+        <translation>要诊断的文本</translation>
     </message>
     <message>
         <source>&amp;Diagnose</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断(&amp;D)</translation>
     </message>
     <message>
         <source>Look for known failures in the text (pasting does it by itself)</source>
-        <translation type="unfinished"></translation>
+        <translation>在文本中查找已知故障（粘贴后会自动进行）</translation>
     </message>
     <message>
         <source>&amp;Open file…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开文件(&amp;O)…</translation>
     </message>
     <message>
         <source>Diagnose a saved log or tool output</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断保存的日志或工具输出</translation>
     </message>
     <message>
         <source>C&amp;lear</source>
-        <translation type="unfinished"></translation>
+        <translation>清空(&amp;L)</translation>
     </message>
     <message>
         <source>Empty the box and drop the pasted text&apos;s findings</source>
-        <translation type="unfinished"></translation>
+        <translation>清空输入框，并移除粘贴文本得出的问题</translation>
     </message>
     <message>
         <source>the simulated machine {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器 {name}</translation>
     </message>
     <message>
         <source>the machine tree at {root}</source>
-        <translation type="unfinished"></translation>
+        <translation>位于 {root} 的机器目录树</translation>
     </message>
     <message>
         <source>this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>这台电脑</translation>
     </message>
     <message>
         <source>Checking {where}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查{where}…</translation>
     </message>
     <message>
         <source>The check was cancelled; Check again starts it anew.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查已取消；“重新检查”会从头开始。</translation>
     </message>
     <message>
         <source>Checking {where}: {what}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检查{where}：{what}</translation>
     </message>
     <message>
         <source>The check failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>检查失败：{error}</translation>
     </message>
     <message>
         <source>the pasted text</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴的文本</translation>
     </message>
     <message>
         <source>Reading {label}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取{label}…</translation>
     </message>
     <message>
         <source>Diagnose a file</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断文件</translation>
     </message>
     <message>
         <source>Logs and tool output (*.txt *.log *.json *.out);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>日志和工具输出 (*.txt *.log *.json *.out);;所有文件 (*)</translation>
     </message>
     <message>
         <source>rocminfo output</source>
-        <translation type="unfinished"></translation>
+        <translation>rocminfo 输出</translation>
     </message>
     <message>
         <source>rocm-smi output</source>
-        <translation type="unfinished"></translation>
+        <translation>rocm-smi 输出</translation>
     </message>
     <message>
         <source>amd-smi output</source>
-        <translation type="unfinished"></translation>
+        <translation>amd-smi 输出</translation>
     </message>
     <message>
         <source>PyTorch collect_env report</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch collect_env 报告</translation>
     </message>
     <message>
         <source>lspci output</source>
-        <translation type="unfinished"></translation>
+        <translation>lspci 输出</translation>
     </message>
     <message>
         <source>kernel log (dmesg or journalctl)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核日志（dmesg 或 journalctl）</translation>
     </message>
     <message>
         <source>Python traceback</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 调用栈（traceback）</translation>
     </message>
     <message>
         <source>rocmdesk PyTorch check (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk PyTorch 检查结果（JSON）</translation>
     </message>
     <message>
         <source>rocmdesk sanity check (JSON)</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 训练自检结果（JSON）</translation>
     </message>
     <message>
         <source>text in no format rocmdesk knows</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 不认识其格式的文本</translation>
     </message>
     <message>
         <source>It could not be read: {error}.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取：{error}。</translation>
     </message>
     <message>
         <source>It is in no format rocmdesk knows, so it was searched for known error messages only.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 不认识它的格式，因此只在其中查找了已知的错误信息。</translation>
     </message>
     <message>
         <source>Recognized as {format}.</source>
-        <translation type="unfinished"></translation>
+        <translation>识别为{format}。</translation>
     </message>
     <message>
         <source>No known problem in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>其中没有已知问题。</translation>
     </message>
     <message>
         <source>the machine check</source>
-        <translation type="unfinished"></translation>
+        <translation>机器检查</translation>
     </message>
     <message>
         <source>Setup&apos;s checks before installing</source>
-        <translation type="unfinished"></translation>
+        <translation>安装配置的安装前检查</translation>
     </message>
     <message>
         <source>the PyTorch page&apos;s check</source>
-        <translation type="unfinished"></translation>
+        <translation>“PyTorch”页面的检查</translation>
     </message>
     <message>
         <source>the Sanity check</source>
-        <translation type="unfinished"></translation>
+        <translation>训练自检</translation>
     </message>
     <message>
         <source>Found by {a}</source>
-        <translation type="unfinished"></translation>
+        <translation>由{a}发现</translation>
     </message>
     <message>
         <source>Found by {list} and {last}</source>
-        <translation type="unfinished"></translation>
+        <translation>由{list}和{last}发现</translation>
     </message>
     <message>
         <source>1 error</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个错误</translation>
     </message>
     <message>
         <source>{n} errors</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个错误</translation>
     </message>
     <message>
         <source>1 warning</source>
-        <translation type="unfinished"></translation>
+        <translation>1 个警告</translation>
     </message>
     <message>
         <source>{n} warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 个警告</translation>
     </message>
     <message>
         <source>1 note</source>
-        <translation type="unfinished"></translation>
+        <translation>1 条提示</translation>
     </message>
     <message>
         <source>{n} notes</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 条提示</translation>
     </message>
     <message>
         <source>Sent here by the Sanity check</source>
-        <translation type="unfinished"></translation>
+        <translation>由训练自检转来</translation>
     </message>
     <message>
         <source>From {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>来自{label}</translation>
     </message>
     <message>
         <source>Found in {label} ({format})</source>
-        <translation type="unfinished"></translation>
+        <translation>在{label}中发现（{format}）</translation>
     </message>
     <message>
         <source>The simulated machine</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器</translation>
     </message>
     <message>
         <source>The machine tree</source>
-        <translation type="unfinished"></translation>
+        <translation>机器目录树</translation>
     </message>
     <message>
         <source>This computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <source>The machine check looked for these {n} known problems:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: paste it in the box on the right.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no known problem found</source>
-        <translation type="unfinished"></translation>
+        <translation>未发现已知问题</translation>
     </message>
     <message>
         <source>Checked at {time}: {found}.</source>
-        <translation type="unfinished"></translation>
+        <translation>检查于 {time}：{found}。</translation>
     </message>
     <message>
         <source>Could not diagnose {label}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法诊断{label}：{error}</translation>
     </message>
     <message>
         <source>1 finding, shown in the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>发现 1 个问题，见列表。</translation>
     </message>
     <message>
         <source>{n} findings, shown in the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>发现 {n} 个问题，见列表。</translation>
     </message>
     <message>
         <source>The command is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>命令已复制到剪贴板。</translation>
     </message>
     <message>
         <source>The checks of this machine did not show this failure; it was seen in the Sanity check&apos;s run.</source>
-        <translation type="unfinished"></translation>
+        <translation>对这台机器的检查没有发现这个故障；它出现在训练自检的运行中。</translation>
     </message>
     <message>
         <source>Could not diagnose it: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法诊断：{error}</translation>
     </message>
     <message>
         <source>No known problem found in it.</source>
-        <translation type="unfinished"></translation>
+        <translation>其中未发现已知问题。</translation>
     </message>
     <message>
         <source>Detection failed: {error}. The Overview page has the details; Refresh tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>检测失败：{error}。“概览”页面有详细信息；“刷新”会重试。</translation>
     </message>
     <message>
         <source>Waiting for the machine to be read…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待读取机器信息…</translation>
     </message>
     <message>
         <source>Not checked yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚未检查。</translation>
     </message>
     <message>
         <source>✓ No known problem found on {where}.</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 在{where}上未发现已知问题。</translation>
     </message>
     <message>
         <source>What was checked:</source>
-        <translation type="unfinished"></translation>
+        <translation type="vanished">检查了哪些内容：</translation>
     </message>
     <message>
         <source>rocmdesk looked for {n} known failures, among them: {titles}.</source>
-        <translation type="unfinished"></translation>
+        <translation type="vanished">rocmdesk 查找了 {n} 种已知故障，其中包括：{titles}。</translation>
     </message>
     <message>
         <source>— {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— {where}</translation>
     </message>
     <message>
         <source>&amp;Check</source>
-        <translation type="unfinished"></translation>
+        <translation>检查(&amp;C)</translation>
     </message>
     <message>
         <source>Reading {where}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取{where}…</translation>
     </message>
     <message>
         <source>Diagnosing {label}…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在诊断{label}…</translation>
     </message>
     <message>
         <source>rocmdesk knows no finding {id}.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 不知道编号为 {id} 的问题。</translation>
     </message>
     <message>
         <source>Save the Doctor&apos;s report</source>
-        <translation type="unfinished"></translation>
+        <translation>保存诊断报告</translation>
     </message>
     <message>
         <source>Markdown (*.md);;JSON (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md);;JSON (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Could not save {path}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
         <source>Saved {path}.</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {path}。</translation>
     </message>
     <message>
         <source>It names this computer and your user.</source>
-        <translation type="unfinished"></translation>
+        <translation>其中包含这台电脑的名称和您的用户名。</translation>
     </message>
     <message>
         <source>Host and user names are left out.</source>
-        <translation type="unfinished"></translation>
+        <translation>不包含主机名和用户名。</translation>
     </message>
 </context>
 <context>
@@ -1040,7 +1056,7 @@
     <name>FindingCard</name>
     <message>
         <source>The finding&apos;s id, for searching and bug reports</source>
-        <translation type="unfinished"></translation>
+        <translation>该问题的固定 ID，便于搜索和提交问题报告</translation>
     </message>
     <message>
         <source>Seen: {evidence}</source>
@@ -1052,150 +1068,170 @@
     </message>
     <message>
         <source>Blocker</source>
-        <translation type="unfinished"></translation>
+        <translation>阻碍</translation>
     </message>
     <message>
         <source>Error</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Warning</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>提示</translation>
     </message>
 </context>
 <context>
     <name>FixReviewDialog</name>
     <message>
         <source>Review the fix</source>
-        <translation type="unfinished"></translation>
+        <translation>检查修复步骤</translation>
     </message>
     <message>
         <source>Fix: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>修复：{title}</translation>
     </message>
     <message>
         <source>These are the steps of the fix and their exact commands. Nothing changes until you press Run: it asks for your password once, then rocmdesk&apos;s helper — the same one Setup uses — runs the {root} step(s) to do as root, each checked before and after.</source>
-        <translation type="unfinished"></translation>
+        <translation type="vanished">以下是修复的步骤及其具体命令。在您按“运行”之前不会有任何改动：它会询问一次密码，然后由 rocmdesk 的辅助程序（与“安装配置”使用的相同）以 root 身份运行 {root} 个待执行的步骤，每步前后各检查一次。</translation>
+    </message>
+    <message>
+        <source>In the commands, “as_root” runs a command as root: the helper runs those steps for you, and the saved script asks sudo for them.</source>
+        <translation type="unfinished">命令中的“as_root”表示以 root 身份运行：辅助程序会替您运行这些步骤，保存的脚本则会为它们调用 sudo。</translation>
     </message>
     <message>
         <source>%v of %m steps</source>
-        <translation type="unfinished"></translation>
+        <translation>%v / %m 步</translation>
     </message>
     <message>
         <source>The helper&apos;s output</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序的输出</translation>
     </message>
     <message>
         <source>&amp;Run with one password prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>运行（只需输入一次密码）(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Save as script…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存为脚本(&amp;S)…</translation>
     </message>
     <message>
         <source>The fix as a bash script to read and run by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>以 bash 脚本形式呈现的修复，可阅读后手动运行</translation>
     </message>
     <message>
         <source>Cop&amp;y script</source>
-        <translation type="unfinished"></translation>
+        <translation>复制脚本(&amp;Y)</translation>
     </message>
     <message>
         <source>Copy the fix&apos;s bash script to the clipboard</source>
-        <translation type="unfinished"></translation>
+        <translation>把修复的 bash 脚本复制到剪贴板</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭</translation>
     </message>
     <message>
         <source>This is a simulated machine, not this computer: nothing here can be fixed. The script shows what the fix would run.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是模拟机器，不是这台电脑：这里无法修复任何东西。脚本显示了修复将会运行的内容。</translation>
     </message>
     <message>
         <source>This is a captured machine tree, not this computer: take the script to that machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>这是采集的机器目录树，不是这台电脑：请把脚本带到那台机器上运行。</translation>
     </message>
     <message>
         <source>The root helper is not installed system-wide (rocmdesk was installed with pip), so rocmdesk cannot run the fix with one password prompt: pkexec runs only a helper that root owns. Save the script, read it, and run it yourself with “bash FILE”; it asks sudo for the root steps only.</source>
-        <translation type="unfinished"></translation>
+        <translation>root 辅助程序没有安装到系统中（rocmdesk 是用 pip 安装的），所以 rocmdesk 无法只询问一次密码就运行修复：pkexec 只运行属于 root 的辅助程序。请保存脚本，阅读后用“bash 文件名”自行运行；它只会为需要 root 的步骤调用 sudo。</translation>
     </message>
     <message>
         <source>Every step of this fix is done already.</source>
+        <translation>这个修复的所有步骤都已完成。</translation>
+    </message>
+    <message>
+        <source>These are the steps of the fix and their exact commands.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the one step to do as root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>runs the {n} steps to do as root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These are the steps of the fix and their exact commands. Nothing changes until you press Run: it asks for your password once, then rocmdesk&apos;s helper — the same one Setup uses — {runs}, each checked before and after.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>停止</translation>
     </message>
     <message>
         <source>Save the fix as a script</source>
-        <translation type="unfinished"></translation>
+        <translation>把修复保存为脚本</translation>
     </message>
     <message>
         <source>Shell scripts (*.sh);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Could not save {path}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
         <source>Saved {path}. Read it, then run it as yourself: bash {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {path}。请阅读后以您自己的身份运行：bash {path}</translation>
     </message>
     <message>
         <source>The script is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本已复制到剪贴板。</translation>
     </message>
     <message>
         <source>Waiting for your password…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待您输入密码…</translation>
     </message>
     <message>
         <source>Running: {title}</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行：{title}</translation>
     </message>
     <message>
         <source>The helper refused the plan: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序拒绝了计划：{message}</translation>
     </message>
     <message>
         <source>The helper could not be started; nothing was changed. Reason: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法启动辅助程序；没有做任何改动。原因：{error}</translation>
     </message>
     <message>
         <source>Stopped. Steps that finished stay done.</source>
-        <translation type="unfinished"></translation>
+        <translation>已停止。已完成的步骤保持完成状态。</translation>
     </message>
     <message>
         <source>You dismissed the password prompt; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>您关闭了密码提示；没有做任何改动。</translation>
     </message>
     <message>
         <source>Not authorized, or no password agent is running; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>未获授权，或没有运行密码代理；没有做任何改动。</translation>
     </message>
     <message>
         <source>The helper refused the plan; nothing was changed. {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序拒绝了计划；没有做任何改动。{message}</translation>
     </message>
     <message>
         <source>A step failed: {message}. The steps after it did not run.</source>
-        <translation type="unfinished"></translation>
+        <translation>有一步失败：{message}。其后的步骤没有运行。</translation>
     </message>
     <message>
         <source>The fix ran; every step is done. The Doctor checks the machine again.</source>
-        <translation type="unfinished"></translation>
+        <translation>修复已运行，所有步骤均已完成。“诊断”会重新检查这台机器。</translation>
     </message>
     <message>
         <source>The helper ended with exit status {code}.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序以退出状态 {code} 结束。</translation>
     </message>
 </context>
 <context>
@@ -1411,7 +1447,7 @@
     </message>
     <message>
         <source>Doctor</source>
-        <translation type="unfinished"></translation>
+        <translation>诊断</translation>
     </message>
     <message>
         <source>Doctor will match known failures against this machine, or against output pasted from another one, and say how to fix them.</source>
@@ -1465,74 +1501,74 @@
     </message>
     <message>
         <source>Looking at the machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测机器…</translation>
     </message>
     <message>
         <source>The machine could not be read</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取机器信息</translation>
     </message>
 </context>
 <context>
     <name>MonitorView</name>
     <message>
         <source>Looking at the machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测机器…</translation>
     </message>
     <message>
         <source>GPU to show</source>
-        <translation type="unfinished"></translation>
+        <translation>要显示的显卡</translation>
     </message>
     <message>
         <source>Time range</source>
-        <translation type="unfinished"></translation>
+        <translation>时间范围</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>暂停(&amp;P)</translation>
     </message>
     <message>
         <source>Hold the plots still to look closer (drag to pan, scroll to zoom); sampling goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>冻结曲线图以便仔细查看（拖动平移，滚轮缩放）；采样仍在继续</translation>
     </message>
     <message>
         <source>Export &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 CSV(&amp;C)…</translation>
     </message>
     <message>
         <source>Save the time range in view as a CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>把当前显示的时间范围保存为 CSV 文件</translation>
     </message>
     <message>
         <source>Export P&amp;NG…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 PNG(&amp;N)…</translation>
     </message>
     <message>
         <source>Save the plots as a picture</source>
-        <translation type="unfinished"></translation>
+        <translation>把曲线图保存为图片</translation>
     </message>
     <message>
         <source>Last {n} min</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 {n} 分钟</translation>
     </message>
     <message>
         <source>Last {n} h</source>
-        <translation type="unfinished"></translation>
+        <translation>最近 {n} 小时</translation>
     </message>
     <message>
         <source>Processes using the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>使用显卡的进程</translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished"></translation>
+        <translation>PID</translation>
     </message>
     <message>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>名称</translation>
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡</translation>
     </message>
     <message>
         <source>VRAM</source>
@@ -1540,94 +1576,94 @@
     </message>
     <message>
         <source>Only your own processes are listed: other users&apos; are hidden from you.</source>
-        <translation type="unfinished"></translation>
+        <translation>只列出您自己的进程：其他用户的进程对您不可见。</translation>
     </message>
     <message>
         <source>No AMD GPU to watch on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器上没有可监视的 AMD 显卡</translation>
     </message>
     <message>
         <source>All GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>所有显卡</translation>
     </message>
     <message>
         <source> (partition {n})</source>
-        <translation type="unfinished"></translation>
+        <translation>（分区 {n}）</translation>
     </message>
     <message>
         <source>read from sysfs every {s:g} s</source>
-        <translation type="unfinished"></translation>
+        <translation>每 {s:g} 秒从 sysfs 读取一次</translation>
     </message>
     <message>
         <source>read through {tool} every {s:g} s (sysfs has nothing to read here)</source>
-        <translation type="unfinished"></translation>
+        <translation>每 {s:g} 秒通过 {tool} 读取一次（这里的 sysfs 没有可读的内容）</translation>
     </message>
     <message>
         <source>(since {t})</source>
-        <translation type="unfinished"></translation>
+        <translation>（自 {t} 起）</translation>
     </message>
     <message>
         <source>GPU {i}</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}</translation>
     </message>
     <message>
         <source>GPU {i} (edge)</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡 {i}（边缘）</translation>
     </message>
     <message>
         <source>junction critical</source>
-        <translation type="unfinished"></translation>
+        <translation>结温临界值</translation>
     </message>
     <message>
         <source>cap</source>
-        <translation type="unfinished"></translation>
+        <translation>上限</translation>
     </message>
     <message>
         <source>total</source>
-        <translation type="unfinished"></translation>
+        <translation>总量</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;R)</translation>
     </message>
     <message>
         <source>No process of yours holds memory on this GPU (other users&apos; processes are hidden from you).</source>
-        <translation type="unfinished"></translation>
+        <translation>没有您的进程占用这块显卡的显存（其他用户的进程对您不可见）。</translation>
     </message>
     <message>
         <source>Export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 CSV</translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <source>Export PNG</source>
-        <translation type="unfinished"></translation>
+        <translation>导出 PNG</translation>
     </message>
     <message>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 图片 (*.png)</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>导出失败</translation>
     </message>
     <message>
         <source>Could not write {path}: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 {path}：{why}</translation>
     </message>
     <message>
         <source>Saved {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {path}</translation>
     </message>
 </context>
 <context>
     <name>MonitorWindow</name>
     <message>
         <source>rocmdesk monitor — {host}</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 监控 —— {host}</translation>
     </message>
 </context>
 <context>
@@ -1646,15 +1682,15 @@
     </message>
     <message>
         <source>the simulated machine {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器 {name}</translation>
     </message>
     <message>
         <source>the machine tree at {root}</source>
-        <translation type="unfinished"></translation>
+        <translation>位于 {root} 的机器目录树</translation>
     </message>
     <message>
         <source>this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>这台电脑</translation>
     </message>
     <message>
         <source>Looking at {where}…</source>
@@ -1662,7 +1698,7 @@
     </message>
     <message>
         <source>— {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— {where}</translation>
     </message>
     <message>
         <source>Detection failed</source>
@@ -1902,7 +1938,7 @@
     </message>
     <message>
         <source>{first} and {last}</source>
-        <translation>{first}和{last}</translation>
+        <translation>{first} 和 {last}</translation>
     </message>
     <message>
         <source>There is no /dev/kfd in this container: start it with “--device /dev/kfd --device /dev/dri”, on a host whose amdgpu driver is loaded.</source>
@@ -1937,7 +1973,7 @@
     <name>PasteBox</name>
     <message>
         <source>{size} pasted: too long to show here, it is diagnosed as a whole. Clear it to paste something else.</source>
-        <translation type="unfinished"></translation>
+        <translation>已粘贴 {size}：太长，无法在此显示，将作为整体进行诊断。清空后可粘贴其他内容。</translation>
     </message>
 </context>
 <context>
@@ -2075,7 +2111,7 @@
     </message>
     <message>
         <source>Looking at the machine…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在检测机器…</translation>
     </message>
     <message>
         <source>Detection failed: {error}. The Overview page has the details.</source>
@@ -2279,7 +2315,7 @@
     </message>
     <message>
         <source>A saved probe report for {where}.</source>
-        <translation>{where}的已保存探测报告。</translation>
+        <translation>已保存的探测报告：{where}。</translation>
     </message>
 </context>
 <context>
@@ -2346,7 +2382,7 @@
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡</translation>
     </message>
     <message>
         <source>Version</source>
@@ -2441,7 +2477,7 @@
     </message>
     <message>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>显卡</translation>
     </message>
     <message>
         <source>busy</source>
@@ -2862,7 +2898,7 @@
     </message>
     <message>
         <source>The check failed: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>检查失败：{error}</translation>
     </message>
     <message>
         <source>The loss did not fall enough: {a:.3f} → {b:.3f}.</source>
@@ -3073,7 +3109,7 @@
     </message>
     <message>
         <source>— {where}</source>
-        <translation type="unfinished"></translation>
+        <translation>—— {where}</translation>
     </message>
     <message>
         <source>The plan is running; the other pages stay as they are until it ends.</source>
@@ -3085,15 +3121,15 @@
     </message>
     <message>
         <source>the simulated machine {name}</source>
-        <translation type="unfinished"></translation>
+        <translation>模拟机器 {name}</translation>
     </message>
     <message>
         <source>the machine tree at {root}</source>
-        <translation type="unfinished"></translation>
+        <translation>位于 {root} 的机器目录树</translation>
     </message>
     <message>
         <source>this computer</source>
-        <translation type="unfinished"></translation>
+        <translation>这台电脑</translation>
     </message>
     <message>
         <source>The machine</source>
@@ -3165,7 +3201,7 @@
     </message>
     <message>
         <source>Detection failed: {error}. The Overview page has the details; Refresh tries again.</source>
-        <translation type="unfinished"></translation>
+        <translation>检测失败：{error}。“概览”页面有详细信息；“刷新”会重试。</translation>
     </message>
     <message>
         <source>No machine has been looked at yet.</source>
@@ -3293,7 +3329,7 @@
     </message>
     <message>
         <source>&amp;Save as script…</source>
-        <translation type="unfinished"></translation>
+        <translation>保存为脚本(&amp;S)…</translation>
     </message>
     <message>
         <source>The plan as a bash script to read and run by hand</source>
@@ -3301,7 +3337,7 @@
     </message>
     <message>
         <source>Cop&amp;y script</source>
-        <translation type="unfinished"></translation>
+        <translation>复制脚本(&amp;Y)</translation>
     </message>
     <message>
         <source>Copy the plan&apos;s bash script to the clipboard</source>
@@ -3357,19 +3393,19 @@
     </message>
     <message>
         <source>Shell scripts (*.sh);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Shell 脚本 (*.sh);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Could not save {path}: {error}</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存 {path}：{error}</translation>
     </message>
     <message>
         <source>Saved {path}. Read it, then run it as yourself: bash {path}</source>
-        <translation type="unfinished"></translation>
+        <translation>已保存 {path}。请阅读后以您自己的身份运行：bash {path}</translation>
     </message>
     <message>
         <source>The script is on the clipboard.</source>
-        <translation type="unfinished"></translation>
+        <translation>脚本已复制到剪贴板。</translation>
     </message>
     <message>
         <source>The root helper is not installed system-wide (rocmdesk was installed with pip), so rocmdesk cannot run the plan with one password prompt: pkexec runs only a helper that root owns, never a file you could change. Save the plan as a script, read it, and run it yourself with “bash FILE”; it asks sudo for the root steps only.</source>
@@ -3377,7 +3413,7 @@
     </message>
     <message>
         <source>&amp;Run with one password prompt</source>
-        <translation type="unfinished"></translation>
+        <translation>运行（只需输入一次密码）(&amp;R)</translation>
     </message>
     <message>
         <source>Ask for your password once, then run every step to do as root</source>
@@ -3401,7 +3437,7 @@
     </message>
     <message>
         <source>%v of %m steps</source>
-        <translation type="unfinished"></translation>
+        <translation>%v / %m 步</translation>
     </message>
     <message>
         <source>&amp;Log</source>
@@ -3473,7 +3509,7 @@
     </message>
     <message>
         <source>Waiting for your password…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在等待您输入密码…</translation>
     </message>
     <message>
         <source>Starting the helper…</source>
@@ -3513,7 +3549,7 @@
     </message>
     <message>
         <source>The helper refused the plan: {message}</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序拒绝了计划：{message}</translation>
     </message>
     <message>
         <source>— finished —</source>
@@ -3593,7 +3629,7 @@
     </message>
     <message>
         <source>You dismissed the password prompt; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>您关闭了密码提示；没有做任何改动。</translation>
     </message>
     <message>
         <source>Press Try again to be asked once more.</source>
@@ -3601,7 +3637,7 @@
     </message>
     <message>
         <source>Not authorized, or no password agent is running; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>未获授权，或没有运行密码代理；没有做任何改动。</translation>
     </message>
     <message>
         <source>Your desktop’s polkit agent shows the password prompt; without one pkexec cannot ask. Log in to a full desktop session, or save the plan as a script and run it with sudo.</source>
@@ -3661,7 +3697,7 @@
     </message>
     <message>
         <source>The helper ended with exit status {code}.</source>
-        <translation type="unfinished"></translation>
+        <translation>辅助程序以退出状态 {code} 结束。</translation>
     </message>
     <message>
         <source>The log of this run: {path}</source>
@@ -3922,15 +3958,15 @@
     <name>texts</name>
     <message>
         <source>The monitor could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>监控无法启动</translation>
     </message>
     <message>
         <source>No AMD GPU to watch on this machine</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器上没有可监视的 AMD 显卡</translation>
     </message>
     <message>
         <source>rocmdesk found no AMD GPU here (no amdgpu card under /sys/class/drm). If the computer has one, the Overview page says whether the amdgpu driver is loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 在这里没有找到 AMD 显卡（/sys/class/drm 下没有 amdgpu 卡）。如果这台电脑有显卡，“概览”页面会显示 amdgpu 驱动是否已加载。</translation>
     </message>
 </context>
 </TS>
