@@ -73,13 +73,12 @@ class FixReviewDialog(QDialog):
         self.heading = text_label(self.tr("Fix: {title}").format(title=title), bold=True, scale=1.2)
         self.heading.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # read first by screen readers
         layout.addWidget(self.heading)
-        todo = [s for s in plan.steps if not s.done]
-        root = sum(1 for s in todo if s.root)
-        self.intro = text_label(self.tr(
-            "These are the steps of the fix and their exact commands. Nothing changes until you press Run: it "
-            "asks for your password once, then rocmdesk's helper — the same one Setup uses — runs the {root} "
-            "step(s) to do as root, each checked before and after.").format(root=root))
+        self.intro = text_label("")
         layout.addWidget(self.intro)
+        self.as_root_hint = text_label(self.tr(
+            "In the commands, “as_root” runs a command as root: the helper runs those steps for you, and the "
+            "saved script asks sudo for them."), small=True, muted=True)
+        layout.addWidget(self.as_root_hint)
 
         self.blocked = QFrame()
         self.blocked.setObjectName("fixBlocked")
@@ -171,8 +170,19 @@ class FixReviewDialog(QDialog):
     def running(self) -> bool:
         return self.run is not None and self.run.running
 
+    def intro_text(self, blocker: str | None) -> str:
+        if blocker is not None:
+            return self.tr("These are the steps of the fix and their exact commands.")
+        root = sum(1 for s in self.plan.steps if s.root and not s.done)
+        runs = self.tr("runs the one step to do as root") if root == 1 else \
+            self.tr("runs the {n} steps to do as root").format(n=root)
+        return self.tr("These are the steps of the fix and their exact commands. Nothing changes until you press "
+                       "Run: it asks for your password once, then rocmdesk's helper — the same one Setup uses — "
+                       "{runs}, each checked before and after.").format(runs=runs)
+
     def _sync(self) -> None:
         blocker = self.blocker()
+        self.intro.setText(self.intro_text(blocker))
         self.blocked.setVisible(blocker is not None)
         self.blocked_label.setText(blocker or "")
         running = self.running()

@@ -18,12 +18,13 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QObject, QRunnable, QSize, Qt, QThreadPool, QTime, QTimer, Signal
+from PySide6.QtCore import QByteArray, QObject, QRunnable, QSize, Qt, QThreadPool, QTime, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QFrame,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -73,14 +74,18 @@ def default_text_diagnoser(data: Any, label: str) -> Any:
     return diagnose(None, texts=[(label, data)], include_preflight=False)
 
 
-def catalogue_titles() -> list[str]:
-    """What the catalogue looks for, when a diagnosis does not say what it checked."""
+def catalogue_scope() -> tuple[list[str], list[str]]:
+    """The catalogue's titles: those a machine check can find, and those only output shows (a crash, a
+    driver fault in dmesg), for an empty result to say what was looked for."""
     try:
         from rocmdesk.doctor.catalogue import catalogue
 
-        return [e.title for e in catalogue().values()]
+        entries = list(catalogue().values())
     except Exception:  # the list only explains an empty result; without it the result stands
-        return []
+        return [], []
+    on_machine = [e.title for e in entries if any(c.startswith(("machine", "preflight")) for c in e.checks)]
+    in_output = [e.title for e in entries if e.title not in on_machine]
+    return on_machine, in_output
 
 
 def catalogue_finding(finding_id: str, evidence: list[str] | None = None, origin: str = "sanity") -> Any | None:
@@ -137,39 +142,58 @@ class _Job(QRunnable):
 
 # -- the paste box --------------------------------------------------------------------------------------
 class PasteBox(QPlainTextEdit):
-    """A plain-text box that holds a very long paste aside instead of laying it out (which would freeze)."""
+    """A plain-text box that holds a very long paste aside instead of laying it out (which would freeze).
+
+    A held paste stays the clipboard's UTF-8 bytes (a QByteArray, shared, not copied): turning 50 MB into a
+    Python string here would stall the UI thread; the worker decodes it."""
 
     pasted = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.held: str | None = None
+        self.held: QByteArray | str | None = None
         self.setTabChangesFocus(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self._placeholder = ""
 
     def insertFromMimeData(self, source) -> None:  # noqa: N802 (Qt's name)
-        text = source.text() if source.hasText() else ""
-        if len(text) > SHOW_LIMIT:
-            self.hold(text)
+        raw = source.data("text/plain") if source.hasFormat("text/plain") else QByteArray()
+        if raw.size() > SHOW_LIMIT:
+            self.hold(raw)
+        elif source.hasText() and len(source.text()) > SHOW_LIMIT:  # text in another encoding only
+            self.hold(source.text())
         else:
             super().insertFromMimeData(source)
             self.held = None
         self.pasted.emit()
 
-    def hold(self, text: str) -> None:
-        self.held = text
+    def hold(self, data: QByteArray | str) -> None:
+        self.held = data
+        if not self._placeholder:
+            self._placeholder = self.placeholderText()
         self.clear()
         self.setReadOnly(True)
+        size = data.size() if isinstance(data, QByteArray) else len(data)
         self.setPlaceholderText(self.tr("{size} pasted: too long to show here, it is diagnosed as a whole. "
-                                        "Clear it to paste something else.").format(size=size_text(len(text))))
+                                        "Clear it to paste something else.").format(size=size_text(size)))
 
-    def text(self) -> str:
+    def held_size(self) -> int:
+        if self.held is None:
+            return 0
+        return self.held.size() if isinstance(self.held, QByteArray) else len(self.held)
+
+    def content(self) -> bytes | str:
+        """What to diagnose: the held paste (bytes: decode it off the UI thread) or the box's text."""
+        if isinstance(self.held, QByteArray):
+            return self.held  # type: ignore[return-value]  (bytes() of it is taken in the worker)
         return self.held if self.held is not None else self.toPlainText()
 
     def release(self) -> None:
         self.held = None
         self.setReadOnly(False)
         self.clear()
+        if self._placeholder:
+            self.setPlaceholderText(self._placeholder)
 
 
 def size_text(chars: int) -> str:
@@ -482,11 +506,16 @@ class DoctorPage(QWidget):
 
     # ==== diagnosing pasted text =========================================================================
     def diagnose_paste(self) -> bool:
-        text = self.paste_edit.text()
-        if not text.strip():
+        content = self.paste_edit.content()
+        if isinstance(content, str) and not content.strip():
             return False
-        return self._start_paste(lambda progress: self.text_diagnoser(text, "pasted text"),
-                                 self.tr("the pasted text"))
+        diagnoser = self.text_diagnoser
+
+        def work(progress: Progress) -> Any:
+            data = bytes(content.data()) if isinstance(content, QByteArray) else content
+            return diagnoser(data, "pasted text")
+
+        return self._start_paste(work, self.tr("the pasted text"))
 
     def diagnose_file(self, path: str) -> bool:
         """Diagnose a file's contents (read in the worker: it may be large)."""
@@ -656,18 +685,30 @@ class DoctorPage(QWidget):
         frame.setStyleSheet("#doctorEmpty { border: 1px solid #2e8b47; border-left: 5px solid #2e8b47; "
                             "border-radius: 4px; background: #eaf6ec; } #doctorEmpty QLabel { color: #114d22; }")
         layout = QVBoxLayout(frame)
-        layout.addWidget(text_label(self.tr("✓ No known problem found on {where}.").format(where=self._where()),
-                                    bold=True))
-        checked = list(getattr(self.machine, "checked", None) or [])
-        if checked:
-            what = self.tr("What was checked:") + "\n" + "\n".join(f"• {catalogue_text(c)}" for c in checked)
-        else:
-            titles = catalogue_titles()
-            what = self.tr("rocmdesk looked for {n} known failures, among them: {titles}.").format(
-                n=len(titles), titles="; ".join(catalogue_text(t) for t in titles)) if titles else ""
-        self.empty_what = text_label(what, small=True)
-        self.empty_what.setVisible(bool(what))
+        self.empty_title = text_label(self.tr("✓ No known problem found on {where}.").format(where=self._where()),
+                                      bold=True)
+        layout.addWidget(self.empty_title)
+        checked = [catalogue_text(c) for c in (getattr(self.machine, "checked", None) or [])]
+        on_machine, in_output = catalogue_scope()
+        if not checked:
+            checked = [catalogue_text(t) for t in on_machine]
+        self.empty_what = text_label(self.tr("The machine check looked for these {n} known problems:").format(
+            n=len(checked)) if checked else "", small=True)
+        self.empty_what.setVisible(bool(checked))
         layout.addWidget(self.empty_what)
+        grid = QGridLayout()
+        grid.setContentsMargins(8, 0, 0, 0)
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(1)
+        half = (len(checked) + 1) // 2  # two columns, read down the first then the second
+        for i, item in enumerate(checked):
+            grid.addWidget(text_label(f"• {item}", small=True), i % half, i // half, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(grid)
+        self.empty_output = text_label(self.tr(
+            "{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: "
+            "paste it in the box on the right.").format(n=len(in_output)) if in_output else "", small=True)
+        self.empty_output.setVisible(bool(in_output))
+        layout.addWidget(self.empty_output)
         self.empty_frame = frame
         self.list_layout.addWidget(frame)
 
@@ -711,7 +752,7 @@ class DoctorPage(QWidget):
         else:
             text = ""
         self.status.setText(text)
-        has_text = bool(self.paste_edit.held) or bool(self.paste_edit.toPlainText().strip())
+        has_text = self.paste_edit.held is not None or bool(self.paste_edit.toPlainText().strip())
         self.diagnose_button.setEnabled(has_text and not self.pasting())
         self.clear_button.setEnabled(has_text or self.pasted is not None or self.pasted_error is not None)
         self.save_button.setEnabled(self.machine is not None or self.pasted is not None)
