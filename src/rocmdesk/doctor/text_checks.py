@@ -3,7 +3,7 @@ log), Python tracebacks, and JSON that rocmdesk itself wrote (a verify or sanity
 
 Two layers: the recognizers in ``rocmdesk.formats`` (through ``inspect_text``) turn a known format into
 signals (``<format>:<kind>``) the catalogue maps to ids; then the catalogue's symptom patterns run over the
-text's first and last MiB, which also catches error strings in output no recognizer claims.
+text's first and last 512 KiB (each distinct line once), which also catches error strings in output no recognizer claims.
 Never raises for bad input: binary, empty or unknown text comes back as ``InputResult.error``.
 """
 
@@ -16,7 +16,7 @@ from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
 from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
 from rocmdesk.doctor.model import Finding, InputResult
 
-SCAN_SPAN = 1 << 20  # characters from each end the symptom patterns read
+SCAN_SPAN = 512 << 10  # characters from each end the symptom patterns read
 JSON_LIMIT = 32 << 20  # larger "JSON" is not a result rocmdesk wrote
 MAX_LINE = 4096
 
@@ -66,6 +66,8 @@ def _scan(text: str, origin: str) -> list[Finding]:
         parts = [text[:SCAN_SPAN], text[-SCAN_SPAN:]]
     else:
         parts = [text]
+    # each distinct line once: logs repeat themselves, and ~60 patterns read every character
+    parts = ["\n".join(dict.fromkeys(line[:MAX_LINE] for line in part.splitlines())) for part in parts]
     out: list[Finding] = []
     for e in catalogue().values():
         for pat in e.patterns:
@@ -136,7 +138,7 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
 
 def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] | None:
     """A verify or sanity result rocmdesk wrote (``--json``), or None when the text is not one."""
-    head = text.lstrip()[:1]
+    head = text[:4096].lstrip()[:1]
     if head != "{" or len(text) > JSON_LIMIT:
         return None
     try:
