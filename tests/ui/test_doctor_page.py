@@ -525,3 +525,28 @@ def test_user_not_in_render_gets_an_automatic_fix_that_the_helper_would_accept(o
     assert [s.kind for s in dialog.plan.steps][0] == "add-user-to-groups"
     validate(dialog.plan.to_json(), m.user)  # what Run would send passes the helper's allow-list
     assert "simulated machine" in dialog.blocked_label.text() and "usermod" in dialog.script()
+
+
+def test_a_dropped_file_is_diagnosed_and_an_unreadable_one_says_why(open_page, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QUrl
+
+    import rocmdesk.ui.pages.doctor_page as doctor_page
+
+    page = open_page(text_diagnoser=lambda data, label: pasted_result(data.decode(), label))
+    log = tmp_path / "dmesg.txt"
+    log.write_text("RuntimeError: HIP error: invalid device function\n")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(log))])
+    assert page.paste_edit.canInsertFromMimeData(mime)
+    page.paste_edit.insertFromMimeData(mime)  # what a drop does
+    qtbot.waitUntil(lambda: page.pasted is not None, timeout=5000)
+    assert page.pasted_section.text() == "From dmesg.txt" and page.paste_edit.toPlainText() == ""
+
+    page.diagnose_file(str(tmp_path / "gone.txt"))
+    qtbot.waitUntil(lambda: not page.pasting(), timeout=5000)
+    assert page.pasted is None and "No such file" in page.paste_status.text()
+    monkeypatch.setattr(doctor_page, "FILE_LIMIT", 10)
+    page.diagnose_file(str(log))
+    qtbot.waitUntil(lambda: not page.pasting(), timeout=5000)
+    assert "too large to be tool output" in page.paste_status.text()
+    assert page.machine is not None and len(page.cards) == 2  # the machine's findings stay

@@ -53,6 +53,7 @@ MachineDiagnoser = Callable[[Host, Progress, Cancel], Any]
 TextDiagnoser = Callable[[Any, str], Any]
 
 SHOW_LIMIT = 1_000_000  # characters a paste may have and still be shown in the box; longer ones are held aside
+FILE_LIMIT = 512 * 2**20  # a file larger than this is not a log to paste (a core dump, a disk image)
 SEVERITY_ORDER = ("error", "blocker", "warning", "info")
 
 
@@ -148,6 +149,7 @@ class PasteBox(QPlainTextEdit):
     Python string here would stall the UI thread; the worker decodes it."""
 
     pasted = Signal()
+    fileDropped = Signal(str)  # a local file dropped (or pasted as a file) on the box
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -156,7 +158,14 @@ class PasteBox(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self._placeholder = ""
 
+    def canInsertFromMimeData(self, source) -> bool:  # noqa: N802 (Qt's name)
+        return source.hasUrls() or super().canInsertFromMimeData(source)
+
     def insertFromMimeData(self, source) -> None:  # noqa: N802 (Qt's name)
+        files = [u.toLocalFile() for u in source.urls() if u.isLocalFile()] if source.hasUrls() else []
+        if files:
+            self.fileDropped.emit(files[0])
+            return
         raw = source.data("text/plain") if source.hasFormat("text/plain") else QByteArray()
         if raw.size() > SHOW_LIMIT:
             self.hold(raw)
@@ -371,6 +380,7 @@ class DoctorPage(QWidget):
         self.paste_edit.setPlaceholderText(self.tr("e.g. RuntimeError: HIP error: invalid device function"))
         self.paste_edit.setAccessibleName(self.tr("Text to diagnose"))
         self.paste_edit.pasted.connect(self.diagnose_paste)
+        self.paste_edit.fileDropped.connect(self.diagnose_file)
         self.paste_edit.textChanged.connect(self._sync)
         label.setBuddy(self.paste_edit)
         layout.addWidget(self.paste_edit, 1)
@@ -381,7 +391,7 @@ class DoctorPage(QWidget):
         self.open_button = _plain(QPushButton(self.tr("&Open file…")))
         self.open_button.setToolTip(self.tr("Diagnose a saved log or tool output"))
         self.open_button.clicked.connect(self._open_clicked)
-        self.clear_button = _plain(QPushButton(self.tr("C&lear")))
+        self.clear_button = _plain(QPushButton(self.tr("Cl&ear")))
         self.clear_button.setToolTip(self.tr("Empty the box and drop the pasted text's findings"))
         self.clear_button.clicked.connect(self.clear_paste)
         for b in (self.diagnose_button, self.open_button, self.clear_button):
@@ -493,7 +503,9 @@ class DoctorPage(QWidget):
                 self.checked.emit(result)
         elif job == self._paste_job:
             self._paste_job = None
-            if isinstance(result, BaseException):
+            if isinstance(result, (OSError, ValueError)):  # an unreadable or unfit file: say what, plainly
+                self.pasted, self.pasted_error = None, getattr(result, "strerror", None) or str(result)
+            elif isinstance(result, BaseException):
                 self.pasted, self.pasted_error = None, f"{type(result).__name__}: {result}"
             else:
                 self.pasted, self.pasted_error = result, None
@@ -522,7 +534,12 @@ class DoctorPage(QWidget):
         name = os.path.basename(path) or path
         diagnoser = self.text_diagnoser
 
+        too_big = self.tr("{name} is {size}: too large to be tool output or a log").format
+
         def work(progress: Progress) -> Any:
+            size = os.path.getsize(path)
+            if size > FILE_LIMIT:
+                raise ValueError(too_big(name=name, size=size_text(size)))
             return diagnoser(Path(path).read_bytes(), name)
 
         return self._start_paste(work, name)
