@@ -175,3 +175,17 @@ def test_one_global_override_on_two_different_dgpus(trees):
     assert d.findings[0].fix.steps[0].command == "export HSA_OVERRIDE_GFX_VERSION_2=10.3.0"
     report.override_env = {"HSA_OVERRIDE_GFX_VERSION_2": "10.3.0"}  # the per-node form: all good
     assert diagnose(report).ids() == []
+
+
+def test_diagnose_host_reports_progress_and_stops_when_cancelled(tmp_path):
+    from rocmdesk.doctor.diagnose import Cancelled, diagnose_host
+    from rocmdesk.machine.process import Cancel
+
+    host = simulate.build_machine(_xtx(), tmp_path / "t")
+    seen = []
+    d = diagnose_host(host, on_progress=lambda done, total, what: seen.append((done, total)))
+    assert d.ids() == [] and seen[0] == (0, 3) and seen[-1] == (3, 3)
+    cancel = Cancel()
+    cancel.cancel()
+    with pytest.raises(Cancelled):
+        diagnose_host(host, cancel=cancel)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rocmdesk.doctor.catalogue import order
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis, Finding, InputResult
@@ -89,15 +89,45 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
                      simulated=bool(report.simulated) if report is not None else False)
 
 
-def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
-                  sanity: Sequence[Any] = (), venvs: Sequence[Any] = ()) -> Diagnosis:
-    """Detect the machine behind ``host`` and diagnose it; each venv in ``venvs`` is verified first (runs its
-    python for up to a minute).  Reads the machine and runs processes: call it off the GUI thread."""
-    from rocmdesk.machine.detect import detect
+class Cancelled(Exception):
+    """``diagnose_host`` was cancelled between two of its steps."""
 
+
+def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
+                  sanity: Sequence[Any] = (), venvs: Sequence[Any] = (),
+                  on_progress: Callable[[int, int, str], None] | None = None, cancel: Any = None) -> Diagnosis:
+    """Detect the machine behind ``host`` and diagnose it; each venv in ``venvs`` is verified first (runs its
+    python for up to a minute).  Reads the machine and runs processes: call it off the GUI thread.
+
+    ``on_progress(done, total, what)`` is called before each step; ``cancel`` (a ``machine.process.Cancel``)
+    is looked at between steps and raises :class:`Cancelled` (a running venv probe is stopped by it too)."""
+    from rocmdesk.machine.detect import detect
+    from rocmdesk.torchenv.verify import verify_venv
+
+    total = 3 + len(venvs)
+    done = 0
+
+    def step(what: str) -> None:
+        nonlocal done
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled(what)
+        if on_progress is not None:
+            on_progress(done, total, what)
+        done += 1
+
+    step("reading the machine (GPUs, driver, groups, /dev/kfd)")
     report = detect(host)
-    return diagnose(report, texts=texts, verify=list(verify) + verify_venvs(venvs, report), sanity=sanity,
-                    kernel_log=read_kernel_log(host))
+    step("reading the kernel log")
+    log = read_kernel_log(host)
+    verified = list(verify)
+    for v in venvs:
+        step(f"verifying the PyTorch in {v}")
+        verified.append(verify_venv(v, report, cancel=cancel) if cancel is not None else verify_venv(v, report))
+    step("comparing with the catalogue of known failures")
+    d = diagnose(report, texts=texts, verify=verified, sanity=sanity, kernel_log=log)
+    if on_progress is not None:
+        on_progress(total, total, "done")
+    return d
 
 
 def verify_venvs(venvs: Sequence[Any], report: MachineReport) -> list[Any]:
