@@ -74,6 +74,22 @@ def _has_doctor_page(window) -> bool:
     return window.findChild(DoctorPage) is not None
 
 
+def english_texts(window) -> list[str]:
+    """Visible texts with two or more English words and no Chinese: in a zh_CN window, what is still English
+    (mostly sentences made outside ui/: verdicts, plan steps, findings); names and commands count too."""
+    import re
+
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    words = re.compile(r"[A-Za-z]{3,} [a-z]{2,} [a-z]{2,}")  # three words: a sentence, not a name or a path
+    out = []
+    for w in window.findChildren(QLabel) + window.findChildren(QAbstractButton):
+        text = w.text() if w.isVisible() else ""
+        if words.search(text) and not re.search(r"[\u4e00-\u9fff]", text):
+            out.append(text.replace("\n", " ")[:160])
+    return out
+
+
 def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int]) -> int:
     import screenshots as shots
 
@@ -115,6 +131,9 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
     clipped = clipped_texts(window)
     for line in clipped:
         print(f"{output.name}: clipped: {line}")
+    if lang != "en":
+        for line in english_texts(window):
+            print(f"{output.name}: english: {line}")
     window.close()
     app.processEvents()
     return 0 if ok and not clipped else 1
