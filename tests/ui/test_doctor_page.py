@@ -550,3 +550,18 @@ def test_a_dropped_file_is_diagnosed_and_an_unreadable_one_says_why(open_page, q
     qtbot.waitUntil(lambda: not page.pasting(), timeout=5000)
     assert "too large to be tool output" in page.paste_status.text()
     assert page.machine is not None and len(page.cards) == 2  # the machine's findings stay
+
+
+def test_detection_that_fails_is_said_in_the_machine_section(qtbot):
+    fake = FakeMachines(make_report([make_gpu()]), error=RuntimeError("sysfs unreadable"))
+    session = MachineSession(detector=fake.detect, host_factory=fake.host_factory, machines=fake.machines)
+    recorder = Recorder()
+    page = DoctorPage(session, machine_diagnoser=recorder, text_diagnoser=pasted_result)
+    qtbot.addWidget(page)
+    page.show()
+    session.refresh()
+    qtbot.waitUntil(lambda: session.error is not None, timeout=5000)
+    assert "Detection failed: RuntimeError: sysfs unreadable" in page.machine_note.text()
+    assert recorder.calls == [] and not page.check_button.isEnabled()
+    page.shutdown()
+    session.shutdown()

@@ -252,7 +252,7 @@ class DoctorPage(QWidget):
     """The Doctor.  ``machine_diagnoser``, ``text_diagnoser``, ``command_factory`` and ``helper_locator`` are
     seams for tests; ``auto_check`` False leaves the first check to ``check()``."""
 
-    checked = Signal(object)  # the machine's Diagnosis
+    diagnosed = Signal(object)  # the machine's Diagnosis
     pasteDiagnosed = Signal(object)  # the pasted text's Diagnosis
 
     def __init__(self, session: MachineSession, machine_diagnoser: MachineDiagnoser | None = None,
@@ -359,7 +359,7 @@ class DoctorPage(QWidget):
         session.machineChanged.connect(self._machine_changed)
         session.reportReady.connect(self._report_ready)
         session.busyChanged.connect(lambda _busy: self._sync())
-        session.failed.connect(lambda *_: self._sync())
+        session.failed.connect(self._session_failed)
         self._render()
         self._sync()
 
@@ -418,6 +418,11 @@ class DoctorPage(QWidget):
         self.machine, self.machine_error, self.looked_up = None, None, None
         self._stale = True
         self._render()
+        self._sync()
+
+    def _session_failed(self, *_: object) -> None:
+        if self.machine is None:
+            self._render()  # the machine's section says detection failed, not "waiting"
         self._sync()
 
     def _report_ready(self, _report: object) -> None:
@@ -500,7 +505,7 @@ class DoctorPage(QWidget):
                 focus, self._pending_focus = self._pending_focus, None
                 self._land_on(focus)
             if not isinstance(result, BaseException):
-                self.checked.emit(result)
+                self.diagnosed.emit(result)
         elif job == self._paste_job:
             self._paste_job = None
             if isinstance(result, (OSError, ValueError)):  # an unreadable or unfit file: say what, plainly
