@@ -54,6 +54,7 @@ from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
+from rocmdesk.ui.widgets.focus import TabLeavingTable
 from rocmdesk.ui.widgets.text import text_label
 
 Launcher = Callable[[list[str], str], bool]  # (argv, working folder) -> started
@@ -337,7 +338,7 @@ class EnvironmentsPage(QWidget):
         vars_head.addWidget(self.add_var_button)
         vars_head.addWidget(self.remove_var_button)
         ed.addLayout(vars_head)
-        self.vars_table = plain(QTableWidget(0, 3))
+        self.vars_table = plain(TabLeavingTable(0, 3))
         self.vars_table.setHorizontalHeaderLabels([self.tr("Variable"), self.tr("Value"), self.tr("Check")])
         self.vars_table.verticalHeader().setVisible(False)
         self.vars_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -49,6 +49,7 @@ from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
+from rocmdesk.ui.widgets.focus import tab_after
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
 from rocmdesk.ui.widgets.verify_card import VerifyCard
@@ -458,6 +459,8 @@ class PyTorchPage(QWidget):
         if self.rec is not None:
             self.rec_card = RecommendationCard(self.rec)
             self.rec_layout.addWidget(self.rec_card)
+            self.rec_card.adjustSize()  # its children have their places, for reading order
+            tab_after(self.index_edit, self.rec_card)  # read the card before the install section
 
     # ==== venv and plan ======================================================================================
     def store(self):
