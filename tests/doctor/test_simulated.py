@@ -189,3 +189,15 @@ def test_diagnose_host_reports_progress_and_stops_when_cancelled(tmp_path):
     cancel.cancel()
     with pytest.raises(Cancelled):
         diagnose_host(host, cancel=cancel)
+
+
+def test_machine_checks_show_only_the_fix_steps_for_the_situation(trees):
+    m = _xtx()
+    groups = tuple(g for g in m.user_groups if g not in ("render", "video"))
+    d = diagnose(trees("no-groups", replace(m, user_groups=groups, session_groups=(m.user,) + groups)))
+    texts = [s.text for s in d.findings[0].fix.steps]
+    assert len(texts) == 2 and "render and video" in texts[0]  # no container or SELinux advice on a desktop
+    from rocmdesk.doctor.text_checks import diagnose_text
+
+    _, found = diagnose_text("Unable to open /dev/kfd read-write: Permission denied\n", "paste")
+    assert len(found[0].fix.steps) == 4  # a paste: the situation is unknown, every step stays

@@ -30,6 +30,7 @@ class Entry:
     fix_kind: str
     fix_steps: tuple[FixStep, ...]
     sources: tuple[str, ...]
+    step_when: tuple[frozenset[str], ...] = ()  # per fix step: the situations it is for (empty: always)
 
     @property
     def source(self) -> str:
@@ -41,10 +42,11 @@ def _entry(raw: dict[str, Any]) -> Entry:
     fix = raw["fix"]
     steps = tuple(FixStep(f"doctor.{eid}.fix.{i + 1}", s["text"], s.get("command"))
                   for i, s in enumerate(fix["steps"]))
+    when = tuple(frozenset(s.get("when", ())) for s in fix["steps"])
     sym = raw.get("symptoms", {})
     return Entry(eid, raw["severity"], raw["title"], raw["summary"], tuple(sym.get("signals", ())),
                  tuple(re.compile(p, re.IGNORECASE) for p in sym.get("patterns", ())),
-                 tuple(raw.get("checks", ())), fix["kind"], steps, tuple(raw.get("sources", ())))
+                 tuple(raw.get("checks", ())), fix["kind"], steps, tuple(raw.get("sources", ())), when)
 
 
 @cache
@@ -105,12 +107,16 @@ class _Blank(dict):
 
 
 def finding(id: str, evidence: list[str] | None = None, origin: str | None = None,
-            params: dict[str, str] | None = None, severity: str | None = None) -> Finding:
-    """A new finding of catalogue entry ``id``; ``params`` fill placeholders like {override} in commands."""
+            params: dict[str, str] | None = None, severity: str | None = None,
+            context: set[str] | None = None) -> Finding:
+    """A new finding of catalogue entry ``id``; ``params`` fill placeholders like {override} in commands.
+    ``context``: the situations a check knows (container, host, in-groups, not-in-groups); fix steps meant for
+    other situations are left out.  None (a paste: nothing known) keeps every step."""
     e = entry(id)
     fill = _Blank(params or {})
-    steps = [FixStep(s.id, s.text.format_map(fill),
-                     s.command.format_map(fill) if s.command else None) for s in e.fix_steps]
+    when = e.step_when or tuple(frozenset() for _ in e.fix_steps)
+    steps = [FixStep(s.id, s.text.format_map(fill), s.command.format_map(fill) if s.command else None)
+             for s, w in zip(e.fix_steps, when) if context is None or not w or w & context]
     f = Finding(id=e.id, severity=severity or e.severity, title=e.title, fix=Fix("print", steps),
                 source=e.source or None, summary=e.summary)
     f.add_evidence(evidence or [], origin)

@@ -80,6 +80,7 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
 
     # -- the driver and the KFD -------------------------------------------------------------------
     kfd = a.kfd
+    place = {"container"} if o.container else {"host"}
     if o.wsl:
         pass  # no amdgpu and no /dev/kfd is how WSL is: the wsl finding says it
     elif k.amdgpu_loaded is False:
@@ -91,19 +92,20 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
             ev.append(f"running in a container ({o.container}): it was started without --device=/dev/kfd")
         if all(g.kfd_node is None for g in report.gpus):
             ev.append("no GPU node in /sys/class/kfd/kfd/topology")
-        out.append(finding("kfd-missing", ev, origin))
+        out.append(finding("kfd-missing", ev, origin, context=place))
     else:
         ev = [f"/dev/kfd: {kfd.mode or '?'} {kfd.owner or '?'}:{kfd.group or '?'}"]
         if a.missing_groups:
             ev.append(f"{a.user or 'the user'} is not in: {', '.join(a.missing_groups)}"
                       f" (in /etc/group: {', '.join(a.groups_configured) or 'none'})")
-            out.append(finding("kfd-permission", ev, origin))
+            out.append(finding("kfd-permission", ev, origin, context=place | {"not-in-groups"}))
         elif kfd.opens_rw is False and not a.needs_relogin:
             ev.append(f"opening /dev/kfd read-write: {kfd.open_error or 'refused'}")
-            out.append(finding("kfd-permission", ev, origin))
+            out.append(finding("kfd-permission", ev, origin, context=place | {"in-groups"}))
         closed = [n for n in a.render_nodes if n.present and n.opens_rw is False]
         if closed and not a.missing_groups and not a.needs_relogin and "kfd-permission" not in {f.id for f in out}:
-            out.append(finding("kfd-permission", [f"{n.path}: {n.open_error or 'refused'}" for n in closed], origin))
+            out.append(finding("kfd-permission", [f"{n.path}: {n.open_error or 'refused'}" for n in closed], origin,
+                               context=place | {"in-groups"}))
         if o.container and not any(n.present for n in a.render_nodes):
             out.append(finding("container-devices", [f"container: {o.container}", "no /dev/dri/renderD* node"],
                                origin))
