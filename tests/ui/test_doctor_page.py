@@ -102,6 +102,7 @@ def open_page(qtbot):
             session = live_session()[1]
         kw.setdefault("machine_diagnoser", Recorder())
         kw.setdefault("text_diagnoser", pasted_result)
+        kw.setdefault("venv_finder", lambda: [])  # the user's real venvs stay out of the tests
         page = DoctorPage(session, **kw)
         qtbot.addWidget(page)
         page.resize(1100, 800)
@@ -201,7 +202,7 @@ def test_machine_change_checks_again(open_page, qtbot):
 def test_a_hidden_page_checks_when_it_is_shown(qtbot):
     fake, session = live_session()
     recorder = Recorder()
-    page = DoctorPage(session, machine_diagnoser=recorder, text_diagnoser=pasted_result)
+    page = DoctorPage(session, machine_diagnoser=recorder, text_diagnoser=pasted_result, venv_finder=lambda: [])
     qtbot.addWidget(page)
     session.refresh()
     qtbot.waitUntil(lambda: not session.busy, timeout=5000)
@@ -410,7 +411,7 @@ def test_show_finding_lands_on_the_card(open_page, qtbot):
 
 def test_show_finding_before_the_check_waits_for_it(qtbot):
     fake, session = live_session()
-    page = DoctorPage(session, machine_diagnoser=Recorder(), text_diagnoser=pasted_result)
+    page = DoctorPage(session, machine_diagnoser=Recorder(), text_diagnoser=pasted_result, venv_finder=lambda: [])
     qtbot.addWidget(page)
     page.show()
     page.show_finding("kfd-permission")  # the Sanity check's link, before the machine was even read
@@ -556,7 +557,7 @@ def test_detection_that_fails_is_said_in_the_machine_section(qtbot):
     fake = FakeMachines(make_report([make_gpu()]), error=RuntimeError("sysfs unreadable"))
     session = MachineSession(detector=fake.detect, host_factory=fake.host_factory, machines=fake.machines)
     recorder = Recorder()
-    page = DoctorPage(session, machine_diagnoser=recorder, text_diagnoser=pasted_result)
+    page = DoctorPage(session, machine_diagnoser=recorder, text_diagnoser=pasted_result, venv_finder=lambda: [])
     qtbot.addWidget(page)
     page.show()
     session.refresh()
@@ -565,3 +566,34 @@ def test_detection_that_fails_is_said_in_the_machine_section(qtbot):
     assert recorder.calls == [] and not page.check_button.isEnabled()
     page.shutdown()
     session.shutdown()
+
+
+def test_the_live_check_verifies_pytorch_in_the_users_venvs(open_page, qtbot, tmp_path):
+    seen = []
+
+    def diagnoser(host, progress, cancel, venvs=()):
+        seen.append(list(venvs))
+        return faulty()
+
+    page = open_page(machine_diagnoser=diagnoser, venv_finder=lambda: ["/home/ada/venvs/rocm"])
+    assert seen == [["/home/ada/venvs/rocm"]]
+    assert page.venvs_note.text() == "PyTorch was verified in: /home/ada/venvs/rocm"
+    # a simulated machine: this computer's venvs say nothing of it
+    page.session.use_simulated("sim-a")
+    qtbot.waitUntil(lambda: len(seen) == 2 and page.machine is not None, timeout=5000)
+    assert seen[1] == [] and page.venvs_note.isHidden()
+
+
+def test_default_venvs_are_the_pytorch_default_and_the_profiles_venvs(tmp_path, monkeypatch):
+    import subprocess
+
+    from rocmdesk.torchenv.profile_store import ProfileStore
+    from rocmdesk.torchenv.profiles import Profile
+    from rocmdesk.ui.pages.doctor_page import default_venvs
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    venv = tmp_path / "proj dir" / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    ProfileStore().create(Profile("proj", str(tmp_path / "proj dir"), str(venv), {}))
+    ProfileStore().create(Profile("gone", str(tmp_path), str(tmp_path / "no-venv"), {}))
+    assert default_venvs() == [str(venv)]  # ~/venvs/rocm does not exist; the missing venv is left out

@@ -47,8 +47,10 @@ from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
 from rocmdesk.ui.widgets.text import text_label
 
 Progress = Callable[[int, int, str], None]  # (done, total, what is being checked)
-# (host, progress, cancel) -> Diagnosis; runs in a worker thread
-MachineDiagnoser = Callable[[Host, Progress, Cancel], Any]
+# (host, progress, cancel[, venvs=...]) -> Diagnosis; runs in a worker thread.  ``venvs`` is passed only when
+# there are venvs to verify (a live machine), so a stand-in may leave it out
+MachineDiagnoser = Callable[..., Any]
+VenvFinder = Callable[[], list[str]]  # runs in the worker too
 # (text or bytes, label) -> Diagnosis of that text alone; runs in a worker thread
 TextDiagnoser = Callable[[Any, str], Any]
 
@@ -57,16 +59,49 @@ FILE_LIMIT = 512 * 2**20  # a file larger than this is not a log to paste (a cor
 SEVERITY_ORDER = ("error", "blocker", "warning", "info")
 
 
-def default_machine_diagnoser(host: Host, progress: Progress, cancel: Cancel) -> Any:
+def default_machine_diagnoser(host: Host, progress: Progress, cancel: Cancel, venvs: list[str] | None = None) -> Any:
     from rocmdesk.doctor.diagnose import diagnose_host
 
-    params = inspect.signature(diagnose_host).parameters  # progress and cancel came later: pass them if taken
+    params = inspect.signature(diagnose_host).parameters  # progress, cancel and venvs came later: pass if taken
     kw: dict[str, Any] = {}
     if "on_progress" in params:
         kw["on_progress"] = progress
     if "cancel" in params:
         kw["cancel"] = cancel
+    if venvs and "venvs" in params:
+        kw["venvs"] = list(venvs)
     return diagnose_host(host, **kw)
+
+
+def default_venvs(limit: int = 4) -> list[str]:
+    """The venvs whose PyTorch the live check verifies: the PyTorch page's default and every profile's venv
+    that exists (each costs a start of its python, so only a few)."""
+    from rocmdesk.torchenv.venv import is_venv
+
+    found: list[str] = []
+    try:
+        from rocmdesk.ui.pages.pytorch_page import default_venv
+
+        found.append(default_venv())
+    except Exception:  # no default: the profiles may still name venvs
+        pass
+    try:
+        from rocmdesk.torchenv.profile_store import ProfileStore
+
+        store = ProfileStore()
+        for name in store.names():
+            try:
+                found.append(store.load(name).venv)
+            except Exception:  # a profile that cannot be read is the Environments page's to report
+                continue
+    except Exception:
+        pass
+    out: list[str] = []
+    for path in found:
+        path = os.path.abspath(os.path.expanduser(path)) if path else ""
+        if path and path not in out and is_venv(path):
+            out.append(path)
+    return out[:limit]
 
 
 def default_text_diagnoser(data: Any, label: str) -> Any:
@@ -257,15 +292,17 @@ class DoctorPage(QWidget):
 
     def __init__(self, session: MachineSession, machine_diagnoser: MachineDiagnoser | None = None,
                  text_diagnoser: TextDiagnoser | None = None, command_factory: CommandFactory | None = None,
-                 helper_locator: HelperLocator | None = None, auto_check: bool = True,
-                 parent: QWidget | None = None) -> None:
+                 helper_locator: HelperLocator | None = None, venv_finder: VenvFinder | None = None,
+                 auto_check: bool = True, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.machine_diagnoser = machine_diagnoser or default_machine_diagnoser
         self.text_diagnoser = text_diagnoser or default_text_diagnoser
         self.command_factory = command_factory or default_command
         self.helper_locator = helper_locator or default_helper_path
+        self.venv_finder = venv_finder or default_venvs
         self.auto_check = auto_check
+        self.machine_venvs: list[str] = []  # the venvs whose PyTorch the last check verified
         self.machine: Any | None = None  # the machine's Diagnosis
         self.machine_error: str | None = None
         self.pasted: Any | None = None  # the pasted text's Diagnosis
@@ -278,6 +315,7 @@ class DoctorPage(QWidget):
         self._pending_evidence: list[str] = []
         self._progress_text = ""
         self._checked_at = ""
+        self._job_venvs: list[str] = []
         self._number = 0
         self._machine_job: int | None = None
         self._machine_cancel: Cancel | None = None
@@ -459,10 +497,21 @@ class DoctorPage(QWidget):
         self._number += 1
         self._machine_job = self._number
         cancel = self._machine_cancel = Cancel()
-        diagnoser = self.machine_diagnoser
+        diagnoser, finder = self.machine_diagnoser, self.venv_finder
+        live = host.live and not host.simulated  # another machine's report says nothing of this one's venvs
+        used: list[str] = []
+        self._job_venvs = used
+
+        def work(progress: Progress) -> Any:
+            venvs = finder() if live else []
+            used.extend(venvs)
+            if venvs:
+                return diagnoser(host, progress, cancel, venvs=venvs)
+            return diagnoser(host, progress, cancel)
+
         self.progress.setRange(0, 0)  # busy until the first progress report says how far
         self._progress_text = self.tr("Checking {where}…").format(where=self._where())
-        self._pool.start(_Job(self._number, lambda progress: diagnoser(host, progress, cancel), self._signals))
+        self._pool.start(_Job(self._number, work, self._signals))
         self._sync()
         return True
 
@@ -497,6 +546,7 @@ class DoctorPage(QWidget):
                     error=f"{type(result).__name__}: {result}" if str(result) else type(result).__name__)
             else:
                 self.machine, self.machine_error = result, None
+                self.machine_venvs = list(self._job_venvs)
                 self.looked_up = None
                 self._checked_at = QTime.currentTime().toString("HH:mm")
             self._render()
@@ -680,6 +730,10 @@ class DoctorPage(QWidget):
             self.tr("The machine tree") if self.session.root else self.tr("This computer"))
         if self.machine is not None:
             findings = list(self.machine.findings)
+            self.venvs_note = text_label(self.tr("PyTorch was verified in: {venvs}").format(
+                venvs=", ".join(self.machine_venvs)) if self.machine_venvs else "", small=True, muted=True)
+            self.venvs_note.setVisible(bool(self.machine_venvs))
+            self.list_layout.addWidget(self.venvs_note)
             if findings:
                 for f in findings:
                     self._add_card(f, self.origin_text(list(f.origins)))
