@@ -42,3 +42,18 @@ def test_a_root_owned_helper_is_named_and_the_plan_has_no_note(monkeypatch: pyte
     monkeypatch.setattr(runner, "HELPER", path)
     assert helper_status.version_text().splitlines()[1] == f"system helper: {path}"
     assert helper_status.plan_note() is None
+
+
+def test_version_action_prints_both_lines_and_exits(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    monkeypatch.setattr(runner, "HELPER", str(tmp_path / "absent"))
+    parser = argparse.ArgumentParser(prog="rocmdesk")
+    parser.add_argument("--version", action=helper_status.VersionAction)
+    with pytest.raises(SystemExit) as exited:
+        parser.parse_args(["--version"])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"rocmdesk {__version__}" and out[1].startswith("system helper: not installed")
+    assert "--version" in parser.format_help()

@@ -6,6 +6,8 @@ those installs must hear that before they try ``apply``, not after.
 
 from __future__ import annotations
 
+import argparse
+
 from rocmdesk import __version__
 from rocmdesk.setup import runner
 
@@ -34,3 +36,16 @@ def plan_note() -> str | None:
     if runner.helper_path() is not None:
         return None
     return f"Note: rocmdesk's system helper is not installed ({runner.HELPER}). {WHY}"
+
+
+class VersionAction(argparse.Action):
+    """``--version`` for cli.py: ``version_text()``, then exit 0 (argparse's own prints a fixed string)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and whether the system helper is installed, then exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001 (argparse's)
+        print(version_text())
+        parser.exit()
