@@ -7,7 +7,7 @@
     python scripts/i18n.py check              # what tests/ui/test_translations.py checks; exit 1 on a problem
 
 ``update`` keeps every translation and marks strings that left the code as vanished/obsolete; ``--prune``
-drops those.  An id is a hash of the source text, so one line of an import fills that text in every
+drops those.  A new string whose exact text is translated in another context takes that translation.  An id is a hash of the source text, so one line of an import fills that text in every
 context.  In the TSV, newlines, tabs and backslashes are written ``\\n``, ``\\t`` and ``\\\\``.
 """
 
@@ -53,6 +53,28 @@ def lupdate(ts: Path, prune: bool = False, sources: Path = SOURCES) -> None:
     if prune:
         args.insert(2, "-no-obsolete")
     subprocess.run(args, check=True)
+
+
+def reuse_same_text(ts: Path) -> int:
+    """Fill an untranslated message whose exact source text is translated in another context (a button
+    label, a page name used by two pages); returns how many were filled."""
+    tree = ET.parse(ts)
+    done: dict[str, str] = {}
+    for m in tree.getroot().iter("message"):
+        t = m.find("translation")
+        if t is not None and not t.get("type") and t.text and m.find("comment") is None:
+            done.setdefault(m.findtext("source") or "", t.text)
+    filled = 0
+    for m in tree.getroot().iter("message"):
+        t = m.find("translation")
+        if t is not None and t.get("type") == "unfinished" and (m.findtext("source") or "") in done:
+            t.text = done[m.findtext("source") or ""]
+            t.attrib.pop("type")
+            filled += 1
+    if filled:
+        tree.write(ts, encoding="utf-8", xml_declaration=True)
+        lupdate(ts)
+    return filled
 
 
 def lrelease(ts: Path, qm: Path) -> None:
@@ -227,6 +249,10 @@ def main(argv: list[str]) -> int:
     if args.command == "update":
         for lang in LANGS:
             lupdate(ts_path(lang), prune=args.prune)
+            filled = reuse_same_text(ts_path(lang))
+            if filled:
+                print(f"{lang}: {filled} string(s) took the translation of the same text in another context",
+                      file=sys.stderr)
         return 0
     if args.command == "export":
         sys.stdout.write(export(args.lang, every=args.all))

@@ -102,10 +102,6 @@
         <translation>依据</translation>
     </message>
     <message>
-        <source>Fix (rocmdesk can do it for you):</source>
-        <translation type="vanished">修复方法（rocmdesk 可以替您完成）：</translation>
-    </message>
-    <message>
         <source>Fix:</source>
         <translation>修复方法：</translation>
     </message>
@@ -237,10 +233,6 @@
         <translation>诊断保存的日志或工具输出</translation>
     </message>
     <message>
-        <source>C&amp;lear</source>
-        <translation>清空(&amp;L)</translation>
-    </message>
-    <message>
         <source>Empty the box and drop the pasted text&apos;s findings</source>
         <translation>清空输入框，并移除粘贴文本得出的问题</translation>
     </message>
@@ -275,6 +267,10 @@
     <message>
         <source>the pasted text</source>
         <translation>粘贴的文本</translation>
+    </message>
+    <message>
+        <source>{name} is {size}: too large to be tool output or a log</source>
+        <translation>{name} 大小为 {size}：太大了，不可能是工具输出或日志</translation>
     </message>
     <message>
         <source>Reading {label}…</source>
@@ -417,12 +413,16 @@
         <translation>这台电脑</translation>
     </message>
     <message>
+        <source>PyTorch was verified in: {venvs}</source>
+        <translation>已在以下虚拟环境中验证过 PyTorch：{venvs}</translation>
+    </message>
+    <message>
         <source>The machine check looked for these {n} known problems:</source>
-        <translation type="unfinished"></translation>
+        <translation>机器检查查找了以下 {n} 种已知问题：</translation>
     </message>
     <message>
         <source>{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: paste it in the box on the right.</source>
-        <translation type="unfinished"></translation>
+        <translation>还有 {n} 种只会出现在输出中——崩溃、显存不足错误、内核日志中的驱动故障：请把它粘贴到右侧的输入框中。</translation>
     </message>
     <message>
         <source>no known problem found</source>
@@ -435,6 +435,10 @@
     <message>
         <source>Could not diagnose {label}: {error}</source>
         <translation>无法诊断{label}：{error}</translation>
+    </message>
+    <message>
+        <source>Cl&amp;ear</source>
+        <translation>清空(&amp;E)</translation>
     </message>
     <message>
         <source>1 finding, shown in the list.</source>
@@ -475,14 +479,6 @@
     <message>
         <source>✓ No known problem found on {where}.</source>
         <translation>✓ 在{where}上未发现已知问题。</translation>
-    </message>
-    <message>
-        <source>What was checked:</source>
-        <translation type="vanished">检查了哪些内容：</translation>
-    </message>
-    <message>
-        <source>rocmdesk looked for {n} known failures, among them: {titles}.</source>
-        <translation type="vanished">rocmdesk 查找了 {n} 种已知故障，其中包括：{titles}。</translation>
     </message>
     <message>
         <source>— {where}</source>
@@ -1094,12 +1090,8 @@
         <translation>修复：{title}</translation>
     </message>
     <message>
-        <source>These are the steps of the fix and their exact commands. Nothing changes until you press Run: it asks for your password once, then rocmdesk&apos;s helper — the same one Setup uses — runs the {root} step(s) to do as root, each checked before and after.</source>
-        <translation type="vanished">以下是修复的步骤及其具体命令。在您按“运行”之前不会有任何改动：它会询问一次密码，然后由 rocmdesk 的辅助程序（与“安装配置”使用的相同）以 root 身份运行 {root} 个待执行的步骤，每步前后各检查一次。</translation>
-    </message>
-    <message>
         <source>In the commands, “as_root” runs a command as root: the helper runs those steps for you, and the saved script asks sudo for them.</source>
-        <translation type="unfinished">命令中的“as_root”表示以 root 身份运行：辅助程序会替您运行这些步骤，保存的脚本则会为它们调用 sudo。</translation>
+        <translation>命令中的“as_root”表示以 root 身份运行：辅助程序会替您运行这些步骤，保存的脚本则会为它们调用 sudo。</translation>
     </message>
     <message>
         <source>%v of %m steps</source>
@@ -1151,19 +1143,19 @@
     </message>
     <message>
         <source>These are the steps of the fix and their exact commands.</source>
-        <translation type="unfinished"></translation>
+        <translation>以下是修复的步骤及其具体命令。</translation>
     </message>
     <message>
         <source>runs the one step to do as root</source>
-        <translation type="unfinished"></translation>
+        <translation>以 root 身份运行唯一待执行的一步</translation>
     </message>
     <message>
         <source>runs the {n} steps to do as root</source>
-        <translation type="unfinished"></translation>
+        <translation>以 root 身份运行 {n} 个待执行的步骤</translation>
     </message>
     <message>
         <source>These are the steps of the fix and their exact commands. Nothing changes until you press Run: it asks for your password once, then rocmdesk&apos;s helper — the same one Setup uses — {runs}, each checked before and after.</source>
-        <translation type="unfinished"></translation>
+        <translation>以下是修复的步骤及其具体命令。在您按“运行”之前不会有任何改动：它会询问一次密码，然后由 rocmdesk 的辅助程序（与“安装配置”使用的相同）{runs}，每步前后各检查一次。</translation>
     </message>
     <message>
         <source>Stop</source>
