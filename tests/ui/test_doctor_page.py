@@ -23,6 +23,7 @@ from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.steps import Step
 from rocmdesk.ui.pages.doctor_page import SHOW_LIMIT, DoctorPage
 from rocmdesk.ui.session import MachineSession
+from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
 
 HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
@@ -597,3 +598,25 @@ def test_default_venvs_are_the_pytorch_default_and_the_profiles_venvs(tmp_path, 
     ProfileStore().create(Profile("proj", str(tmp_path / "proj dir"), str(venv), {}))
     ProfileStore().create(Profile("gone", str(tmp_path), str(tmp_path / "no-venv"), {}))
     assert default_venvs() == [str(venv)]  # ~/venvs/rocm does not exist; the missing venv is left out
+
+
+def test_a_cpu_only_torch_in_a_real_venv_is_found_with_progress(open_page, qtbot, torch_venv, tmp_path):
+    """End to end: the real diagnosis verifies a real venv (CPU torch, a path with spaces, quotes and $(...))
+    in the worker, with a progress step for it, and finds the CPU-only wheel."""
+    from rocmdesk.machine import simulate
+    from rocmdesk.ui.pages.doctor_page import default_machine_diagnoser
+
+    tree = simulate.ensure_built("rx7900xtx-ubuntu2404", tmp_path / "cache")
+    fake = FakeMachines(make_report([make_gpu()]))
+    live = Host(root=Path(tree), live=True, label="this computer")  # a healthy box, as if it were this one
+    session = MachineSession(detector=fake.detect, host_factory=lambda name: live, machines=fake.machines)
+    steps = []
+    page = open_page(session, wait=False, machine_diagnoser=default_machine_diagnoser,
+                     venv_finder=lambda: [str(torch_venv)])
+    page._signals.progress.connect(lambda job, done, total, what: steps.append(what))
+    qtbot.waitUntil(lambda: page.machine is not None or page.machine_error is not None, timeout=180000)
+    assert page.machine_error is None
+    assert any(str(torch_venv) in s for s in steps)  # the bar said which venv it was verifying
+    card = next(c for c in page.cards if c.finding.id == "wheel-cpu-only")
+    assert card.origin.text() == "Found by the PyTorch check of a venv"
+    assert str(torch_venv) in page.venvs_note.text()

@@ -664,7 +664,7 @@ class DoctorPage(QWidget):
         """Which checks found it: "Found by the machine check and Setup's checks before installing"."""
         words = {"machine": self.tr("the machine check"),
                  "preflight": self.tr("Setup's checks before installing"),
-                 "verify": self.tr("the PyTorch page's check"),
+                 "verify": self.tr("the PyTorch check of a venv"),
                  "sanity": self.tr("the Sanity check")}
         parts = [words.get(o, o) for o in origins]
         if not parts:
