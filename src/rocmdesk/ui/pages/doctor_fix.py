@@ -33,6 +33,7 @@ from rocmdesk.setup import events as ev
 from rocmdesk.setup.render import render, step_commands
 from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, HelperRun, RunOutcome
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.step_row import StepRow
 from rocmdesk.ui.widgets.text import text_label
@@ -82,8 +83,8 @@ class FixReviewDialog(QDialog):
 
         self.blocked = QFrame()
         self.blocked.setObjectName("fixBlocked")
-        self.blocked.setStyleSheet("#fixBlocked { border: 1px solid #d9661a; border-radius: 4px; "
-                                   "background: #fde1cc; } #fixBlocked QLabel { color: #5c2500; }")
+        self.blocked.setStyleSheet(themed("#fixBlocked { border: 1px solid #d9661a; border-radius: 4px; "
+                                          "background: #fde1cc; } #fixBlocked QLabel { color: #5c2500; }"))
         bl = QVBoxLayout(self.blocked)
         self.blocked_label = text_label("")
         bl.addWidget(self.blocked_label)

@@ -42,6 +42,7 @@ from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
 from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, default_command, default_helper_path
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
 from rocmdesk.ui.widgets.text import text_label
@@ -758,8 +759,9 @@ class DoctorPage(QWidget):
     def _empty_state(self) -> None:
         frame = QFrame()
         frame.setObjectName("doctorEmpty")
-        frame.setStyleSheet("#doctorEmpty { border: 1px solid #2e8b47; border-left: 5px solid #2e8b47; "
-                            "border-radius: 4px; background: #eaf6ec; } #doctorEmpty QLabel { color: #114d22; }")
+        frame.setStyleSheet(themed("#doctorEmpty { border: 1px solid #2e8b47; border-left: 5px solid #2e8b47; "
+                                   "border-radius: 4px; background: #e6f4e9; } "
+                                   "#doctorEmpty QLabel { color: #114d22; }"))
         layout = QVBoxLayout(frame)
         self.empty_title = text_label(self.tr("✓ No known problem found on {where}.").format(where=self._where()),
                                       bold=True)

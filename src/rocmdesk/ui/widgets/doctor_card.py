@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.finding_card import SEVERITY_COLOURS, severity_pill
 from rocmdesk.ui.widgets.text import text_label
@@ -136,8 +137,8 @@ class DoctorFindingCard(QFrame):
     def set_highlighted(self, on: bool) -> None:
         """A finding the user was sent to (from the Sanity check) stands out until the next check."""
         border = f"2px solid {self._accent}" if on else "1px solid palette(mid)"
-        self.setStyleSheet(f"#doctorCard {{ border: {border}; border-left: 5px solid {self._accent}; "
-                           "border-radius: 4px; }")
+        self.setStyleSheet(themed(f"#doctorCard {{ border: {border}; border-left: 5px solid {self._accent}; "
+                                  "border-radius: 4px; }"))
         self.highlighted = on
 
     def first_control(self) -> QWidget | None:
