@@ -146,7 +146,8 @@ def test_the_deb_installs_with_apt_and_runs(deb: Path, new_machine) -> None:
     assert gui.returncode == 3 and b"PySide6" in gui.stderr and b"Traceback" not in gui.stderr, gui.stderr
 
     # and apt takes it all away again
-    m.run(["apt-get", "-q", "-y", "purge", "rocmdesk"], env=[rig.BASE_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive"])
+    m.run(["apt-get", "-q", "-y", "purge", "rocmdesk"],
+          env=[rig.BASE_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive"])
     for path in ("/usr/libexec/rocmdesk", "/usr/share/polkit-1/actions/org.rocmdesk.setup.policy",
                  "/usr/lib/python3/dist-packages/rocmdesk", "/usr/bin/rocmdesk"):
         assert not m.p(path).exists(), path

@@ -2,10 +2,11 @@
 source, no system helper.  The installed command must say so before anyone tries to apply a plan.
 
 Offline: the wheel is built with ``pip wheel --no-deps --no-build-isolation --no-index`` (by an interpreter
-that has setuptools and wheel), installed into a fresh venv (pip from Python's own ensurepip), and the dependencies (PySide6, numpy, ...) come from the venv running
-these tests through a path line in a .pth file (a plain path: the test venv's own editable rocmdesk is not
-loaded).  A helper installed on this machine (the .deb, or CI's pkexec harness) is hidden with a private
-mount namespace, which needs root; elsewhere such a machine skips (CI: fails).
+that has setuptools and wheel), installed into a fresh venv (pip from Python's own ensurepip), and the
+dependencies (PySide6, numpy, ...) come from the venv running these tests through a path line in a .pth file
+(a plain path: the test venv's own editable rocmdesk is not loaded).  A helper installed on this machine (the
+.deb, or CI's pkexec harness) is hidden with a private mount namespace, which needs root; elsewhere such a
+machine skips (CI: fails).
 """
 
 from __future__ import annotations
