@@ -25,6 +25,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,13 +47,44 @@ def ts_path(lang: str) -> Path:
     return TRANSLATIONS / f"rocmdesk_{lang}.ts"
 
 
+def _catalogue_texts(data: dict) -> list[str]:
+    """The Doctor catalogue's sentences a user reads: each entry's title, summary and fix steps."""
+    out = []
+    for entry in data.get("entries", []):
+        out += [entry.get("title"), entry.get("summary")]
+        out += [step.get("text") for step in (entry.get("fix") or {}).get("steps", [])]
+    return [t for t in out if isinstance(t, str) and t.strip()]
+
+
+# data files whose sentences users read: path under SOURCES -> (context, the texts in it).  Code shows them
+# through rocmdesk.i18n.translate(context, text), so they need no source of their own.
+DATA_STRINGS: dict[str, tuple[str, Callable[[dict], list[str]]]] = {
+    "knowledge/data/doctor_catalogue.json": ("DoctorCatalogue", _catalogue_texts),
+}
+
+
+def data_stub(folder: Path, sources: Path = SOURCES) -> Path:
+    """A Python file of QT_TRANSLATE_NOOP(context, text) lines for the texts in DATA_STRINGS, for lupdate."""
+    lines = []
+    for rel, (context, texts) in DATA_STRINGS.items():
+        path = sources / rel
+        if path.is_file():
+            for text in dict.fromkeys(texts(json.loads(path.read_text(encoding="utf-8")))):
+                lines.append(f"QT_TRANSLATE_NOOP({json.dumps(context)}, {json.dumps(text, ensure_ascii=False)})")
+    stub = folder / "data_strings.py"
+    stub.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return stub
+
+
 def lupdate(ts: Path, prune: bool = False, sources: Path = SOURCES) -> None:
-    """Scan every .py under ``sources`` into ``ts`` (made when missing), keeping what is translated."""
-    args = [tool("pyside6-lupdate"), "-silent", "-extensions", "py", "-locations", "none", str(sources),
-            "-target-language", ts.stem.split("_", 1)[1], "-ts", str(ts)]
-    if prune:
-        args.insert(2, "-no-obsolete")
-    subprocess.run(args, check=True)
+    """Scan every .py under ``sources``, and the data files' texts, into ``ts`` (made when missing), keeping
+    what is translated."""
+    with tempfile.TemporaryDirectory() as tmp:
+        args = [tool("pyside6-lupdate"), "-silent", "-extensions", "py", "-locations", "none", str(sources),
+                str(data_stub(Path(tmp), sources)), "-target-language", ts.stem.split("_", 1)[1], "-ts", str(ts)]
+        if prune:
+            args.insert(2, "-no-obsolete")
+        subprocess.run(args, check=True)
 
 
 def reuse_same_text(ts: Path) -> int:

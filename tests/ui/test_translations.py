@@ -261,3 +261,27 @@ def test_the_check_finds_untranslated_and_obsolete_strings_and_a_stale_qm(tmp_pa
     script.release("zh_CN")
     (tmp_path / "rocmdesk_zh_CN.qm").write_bytes(b"stale")
     assert any(".qm is not built from" in p for p in script.problems("zh_CN"))
+
+
+def test_data_file_sentences_reach_the_catalogue_as_written(tmp_path, monkeypatch):
+    # the Doctor catalogue's titles, summaries and fix steps go through a generated QT_TRANSLATE_NOOP file
+    script = _i18n_script()
+    texts = ['A "quoted" title', "back\\slash and {placeholder}", "two\nlines", "中文 already", "/opt/rocm-<old version>"]
+    data = tmp_path / "knowledge" / "data" / "doctor_catalogue.json"
+    data.parent.mkdir(parents=True)
+    data.write_text(json.dumps({"entries": [{"title": texts[0], "summary": texts[1],
+                                             "fix": {"steps": [{"text": t} for t in texts[2:]] + [{"command": "x"}]}},
+                                            {"title": texts[0]}]}))
+    ts = tmp_path / "rocmdesk_zh_CN.ts"
+    script.lupdate(ts, sources=tmp_path)
+    assert [(m.context, m.source) for m in script.read_ts(ts)] == [("DoctorCatalogue", t) for t in texts]
+
+
+def test_core_code_translates_catalogue_sentences_without_qt():
+    entries = json.loads((ROOT / "src/rocmdesk/knowledge/data/doctor_catalogue.json").read_text())["entries"]
+    title = next(e["title"] for e in entries if e["id"] == "kfd-missing")
+    try:
+        i18n.set_language("zh_CN")
+        assert re.search("[\u4e00-\u9fff]", i18n.translate("DoctorCatalogue", title))  # 缺少 /dev/kfd
+    finally:
+        i18n.set_language(None)
