@@ -129,6 +129,7 @@ def test_findings_show_severity_word_evidence_and_fix(open_page):
     assert [c.finding.id for c in page.cards] == ["kfd-permission", "gfx-needs-override"]
     kfd, override = page.cards
     assert kfd.pill.text() == "Error" and override.pill.text() == "Warning"  # a word, not colour alone
+    assert kfd.accessibleName() == "Error: You cannot open /dev/kfd"
     assert "Permission denied" in kfd.evidence.text() and kfd.evidence.textFormat() == Qt.TextFormat.PlainText
     assert kfd.fix_button is not None and not kfd.fix_button.isHidden()
     assert override.fix_button is None  # print-only: commands to copy instead

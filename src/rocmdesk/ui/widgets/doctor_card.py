@@ -56,6 +56,9 @@ class DoctorFindingCard(QFrame):
         self.ident.setToolTip(self.tr("The finding's id, for searching and bug reports"))
         head.addWidget(self.ident, 0, Qt.AlignmentFlag.AlignTop)
         layout.addLayout(head)
+        # a screen reader hears the severity word with the title, as a sighted user sees them together
+        self.setAccessibleName(self.tr("{severity}: {title}").format(severity=self.pill.text(),
+                                                                     title=self.title.text()))
 
         self.origin = text_label(origin, small=True, muted=True)
         self.origin.setVisible(bool(origin))
