@@ -33,7 +33,7 @@ CLASSES = 10
 POOL = 8  # batches made once on the device and cycled: no host-to-device copy inside the timed loop
 REPORT_EVERY_S = 0.05  # at most ~20 step lines a second (each one costs a device sync for loss.item())
 LOSS_FALL = 2.0  # the last loss must be at most the first divided by this ...
-LOSS_FALL_MIN_STEPS = 10  # ... when there are this many steps; with fewer it must only be lower
+LOSS_FALL_MIN_STEPS = 20  # ... when there are this many steps (the tiny net halves it by ~16); fewer: only lower
 NUMERIC_TOL = 1e-3  # max |device - float64 CPU| / max |reference|; garbage from a wrong gfx is far above it
 ENV_VARS = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", "HSA_OVERRIDE_GFX_VERSION",
             "PYTORCH_HIP_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "MIOPEN_FIND_MODE", "MIOPEN_USER_DB_PATH",
@@ -214,8 +214,8 @@ class Check:
             self.device_name = "CPU"
             if want == "auto":
                 build = "a CPU-only build" if "+cpu" in torch.__version__ else "this build"
-                self.cpu_fallback = ("torch sees no GPU (torch.cuda.is_available() is False; torch {} is {}): "
-                                     "ran on the CPU".format(torch.__version__, build))
+                self.cpu_fallback = ("torch sees no GPU (torch.cuda.is_available() is False; torch {} is "
+                                     "{})".format(torch.__version__, build))
 
     def run(self):
         torch = self.torch
@@ -224,7 +224,7 @@ class Check:
               "device_name": self.device_name, "size": self.args.size, "steps": self.args.steps,
               "requested_device": self.args.device, "batch": self.batch,
               "hip": getattr(torch.version, "hip", None), "cuda": getattr(torch.version, "cuda", None),
-              "cpu_fallback": self.cpu_fallback})
+              "cpu_fallback": self.cpu_fallback, "pid": os.getpid()})
         failed = False
         for name in PHASES:
             if failed:
@@ -342,10 +342,8 @@ class Check:
         model = (resnet50_like if args.size == "resnet50" else tiny_model)(torch, self.classes).to(self.device)
         model.train()
         lr_scale = 0.0 if self.faults.has("nofall", phase) else 1.0
-        if args.size == "resnet50":
-            opt = torch.optim.SGD(model.parameters(), lr=0.05 * lr_scale, momentum=0.9)
-        else:
-            opt = torch.optim.Adam(model.parameters(), lr=3e-3 * lr_scale)
+        # Adam: SGD with momentum swings wildly in a ResNet's first steps, and 30 steps must show a fall
+        opt = torch.optim.Adam(model.parameters(), lr=(1e-3 if args.size == "resnet50" else 3e-3) * lr_scale)
         autocast, scaler = _amp_tools(torch, self.device, amp_dtype)
         loss_fn = torch.nn.functional.cross_entropy
         nan = self.faults.has("nan", phase)
@@ -378,7 +376,7 @@ class Check:
                 loss.backward()
                 opt.step()
             now = time.perf_counter()
-            if i in (1, warm, steps) or now - last_report >= REPORT_EVERY_S:
+            if i in (1, warm) or i > steps - 3 or now - last_report >= REPORT_EVERY_S:
                 value = float(loss.item())  # waits for the device: the clock below is honest
                 now = time.perf_counter()
                 last_report = now
@@ -415,7 +413,10 @@ class Check:
             out["peak_reserved_bytes"] = int(torch.cuda.max_memory_reserved())
         need = LOSS_FALL if steps >= LOSS_FALL_MIN_STEPS else 1.0
         out["loss_fall_required"] = need
-        first, last = out["loss_first"], out["loss_last"]
+        # judged on the median of the last three reported losses: one noisy batch neither passes nor fails it
+        tail = sorted(losses[k] for k in sorted(losses)[-3:] if k > 1 or steps == 1)
+        first, last = out["loss_first"], tail[(len(tail) - 1) // 2]
+        out["loss_judged"] = last
         if not (last < first and last * need <= first):
             exc = CheckFailed("the loss did not fall enough: {:.3f} -> {:.3f} in {} steps (it must fall "
                               "{}).".format(first, last, steps, "{:g}x".format(need) if need > 1 else "at all"))

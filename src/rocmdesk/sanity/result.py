@@ -88,6 +88,7 @@ class SanityResult:
     requested_device: str = "auto"
     size: str = "tiny"
     steps: int | None = None
+    batch: int | None = None
     cpu_fallback: str | None = None  # why an auto run ended up on the CPU
     amp_dtype: str | None = None
     stopped_phase: str | None = None  # the phase that was running when the check was stopped or died

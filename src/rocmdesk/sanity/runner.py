@@ -196,7 +196,7 @@ def _build(run: _Run, proc: Any, options: SanityOptions) -> SanityResult:
                        torch=final.get("torch") or start.get("torch"),
                        device_name=final.get("device_name") or start.get("device_name"),
                        requested_device=options.device, size=options.size, steps=int(options.steps),
-                       cpu_fallback=start.get("cpu_fallback"))
+                       batch=start.get("batch"), cpu_fallback=start.get("cpu_fallback"))
     res.phases = [PhaseResult.from_event(ev) for ev in run.ends]
     _aggregate(res)
     for key in ("loss_first", "loss_last", "amp_speedup", "peak_mem_bytes", "peak_reserved_bytes", "first_step_s",
