@@ -59,7 +59,7 @@ def _catalogue_texts(data: dict) -> list[str]:
 # data files whose sentences users read: path under SOURCES -> (context, the texts in it).  Code shows them
 # through rocmdesk.i18n.translate(context, text), so they need no source of their own.
 DATA_STRINGS: dict[str, tuple[str, Callable[[dict], list[str]]]] = {
-    "knowledge/data/doctor_catalogue.json": ("DoctorCatalogue", _catalogue_texts),
+    "knowledge/data/doctor_catalogue.json": ("rocmdesk.doctor", _catalogue_texts),
 }
 
 

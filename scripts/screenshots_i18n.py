@@ -66,12 +66,27 @@ def clipped_texts(window) -> list[str]:
     return out
 
 
-def _has_doctor_page(window) -> bool:
+REAL_PAGES = {"monitor": ("rocmdesk.ui.pages.monitor_page", "MonitorPage"),
+              "doctor": ("rocmdesk.ui.pages.doctor_page", "DoctorPage")}
+
+
+def _real_page(window, page: str, row: int) -> bool:
+    """Put the real Monitor or Doctor page in place of the window's placeholder (while main_window has one);
+    False when the page's module is not there."""
+    import importlib
+
+    module, name = REAL_PAGES[page]
     try:
-        from rocmdesk.ui.pages.doctor_page import DoctorPage
-    except ImportError:
+        cls = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
         return False
-    return window.findChild(DoctorPage) is not None
+    if window.findChild(cls) is None:
+        old = window.stack.widget(row)
+        window.stack.insertWidget(row, cls(window.session))
+        window.stack.removeWidget(old)
+        old.deleteLater()
+        window.stack.setCurrentIndex(row)
+    return True
 
 
 def english_texts(window) -> list[str]:
@@ -114,6 +129,7 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
         print(f"{page}: no such page in this window ({', '.join(titles)})", file=sys.stderr)
         return 2
     window.sidebar.setCurrentRow(titles.index(title))
+    real = page in REAL_PAGES and _real_page(window, page, titles.index(title))
     while window.session.busy:
         shots.settle(50)
     shots.settle(300)
@@ -124,9 +140,9 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
         ok = shots.drive_pytorch(window, "verify", 60)
     elif ok and page == "environments":
         ok = shots.drive_environments(window)
-    elif ok and page == "doctor" and hasattr(shots, "drive_doctor") and _has_doctor_page(window):
+    elif ok and page == "doctor" and real and hasattr(shots, "drive_doctor"):
         ok = shots.drive_doctor(window, "findings", 60)
-    shots.settle(600)  # the monitor's first samples, late layouts
+    shots.settle(2500 if page == "monitor" else 600)  # the monitor's first samples, late layouts
     window.grab().save(str(output), "PNG")
     clipped = clipped_texts(window)
     for line in clipped:

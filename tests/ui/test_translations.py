@@ -274,7 +274,7 @@ def test_data_file_sentences_reach_the_catalogue_as_written(tmp_path, monkeypatc
                                             {"title": texts[0]}]}))
     ts = tmp_path / "rocmdesk_zh_CN.ts"
     script.lupdate(ts, sources=tmp_path)
-    assert [(m.context, m.source) for m in script.read_ts(ts)] == [("DoctorCatalogue", t) for t in texts]
+    assert [(m.context, m.source) for m in script.read_ts(ts)] == [("rocmdesk.doctor", t) for t in texts]
 
 
 def test_core_code_translates_catalogue_sentences_without_qt():
@@ -282,6 +282,6 @@ def test_core_code_translates_catalogue_sentences_without_qt():
     title = next(e["title"] for e in entries if e["id"] == "kfd-missing")
     try:
         i18n.set_language("zh_CN")
-        assert re.search("[\u4e00-\u9fff]", i18n.translate("DoctorCatalogue", title))  # 缺少 /dev/kfd
+        assert re.search("[\u4e00-\u9fff]", i18n.translate("rocmdesk.doctor", title))  # 缺少 /dev/kfd
     finally:
         i18n.set_language(None)

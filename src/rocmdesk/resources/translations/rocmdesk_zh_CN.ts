@@ -84,557 +84,6 @@
     </message>
 </context>
 <context>
-    <name>DoctorCatalogue</name>
-    <message>
-        <source>/dev/kfd is missing</source>
-        <translation>缺少 /dev/kfd</translation>
-    </message>
-    <message>
-        <source>ROCm programs talk to the GPU through /dev/kfd; without it no ROCm program and no PyTorch sees a GPU. Either the amdgpu driver has no compute (KFD) support here, or this container was started without the device.</source>
-        <translation>ROCm 程序通过 /dev/kfd 与显卡通信；没有它，任何 ROCm 程序和 PyTorch 都看不到显卡。要么这里的 amdgpu 驱动不支持计算（KFD），要么这个容器启动时没有传入该设备。</translation>
-    </message>
-    <message>
-        <source>Check that the amdgpu driver is loaded and created the KFD.</source>
-        <translation>检查 amdgpu 驱动是否已加载并创建了 KFD。</translation>
-    </message>
-    <message>
-        <source>In a container: start it with the GPU devices and groups.</source>
-        <translation>在容器中：启动时传入显卡设备和用户组。</translation>
-    </message>
-    <message>
-        <source>On the host: a kernel without HSA_AMD (CONFIG_HSA_AMD) has no KFD; use a distribution kernel.</source>
-        <translation>在主机上：没有 HSA_AMD（CONFIG_HSA_AMD）的内核没有 KFD；请使用发行版内核。</translation>
-    </message>
-    <message>
-        <source>You may not open /dev/kfd or the render node</source>
-        <translation>您无权打开 /dev/kfd 或渲染节点</translation>
-    </message>
-    <message>
-        <source>Opening /dev/kfd or /dev/dri/renderD* was refused (EACCES/EPERM): your user is not in the render and video groups, or a container/sandbox denies the device.</source>
-        <translation>打开 /dev/kfd 或 /dev/dri/renderD* 被拒绝（EACCES/EPERM）：您的用户不在 render 和 video 用户组中，或者容器/沙箱禁止访问该设备。</translation>
-    </message>
-    <message>
-        <source>Add yourself to the render and video groups.</source>
-        <translation>把自己加入 render 和 video 用户组。</translation>
-    </message>
-    <message>
-        <source>Log out and in again so the new groups apply (newgrp render fixes only one shell).</source>
-        <translation>注销并重新登录，使新的用户组生效（newgrp render 只对单个 shell 有效）。</translation>
-    </message>
-    <message>
-        <source>In a container: pass the devices and the groups&apos; numeric ids (ls -ln /dev/kfd /dev/dri).</source>
-        <translation>在容器中：传入设备以及用户组的数字 ID（ls -ln /dev/kfd /dev/dri）。</translation>
-    </message>
-    <message>
-        <source>If you are in the groups and it is still refused (EPERM), a sandbox or security module blocks it: with SELinux allow containers to use devices.</source>
-        <translation>如果您已在这些用户组中但仍被拒绝（EPERM），说明有沙箱或安全模块阻止了访问：在 SELinux 下请允许容器使用设备。</translation>
-    </message>
-    <message>
-        <source>Your session started before you joined the GPU groups</source>
-        <translation>您的会话是在加入显卡用户组之前开始的</translation>
-    </message>
-    <message>
-        <source>You are in render/video in /etc/group, but this login session still has the old groups, so /dev/kfd stays closed until you log in again.</source>
-        <translation>/etc/group 中您已在 render/video 组里，但当前登录会话仍使用旧的用户组，所以在重新登录之前 /dev/kfd 一直无法打开。</translation>
-    </message>
-    <message>
-        <source>Log out and in again (or reboot).</source>
-        <translation>注销并重新登录（或重启）。</translation>
-    </message>
-    <message>
-        <source>For one shell only: start it with the new group.</source>
-        <translation>只对单个 shell：以新的用户组启动它。</translation>
-    </message>
-    <message>
-        <source>The amdgpu kernel driver is not loaded</source>
-        <translation>amdgpu 内核驱动未加载</translation>
-    </message>
-    <message>
-        <source>Every ROCm program needs the amdgpu kernel driver; it is not loaded, so there is no GPU for ROCm.</source>
-        <translation>每个 ROCm 程序都需要 amdgpu 内核驱动；它没有加载，所以 ROCm 看不到显卡。</translation>
-    </message>
-    <message>
-        <source>Load the driver and read why it did not load.</source>
-        <translation>加载驱动，并查看它没有加载的原因。</translation>
-    </message>
-    <message>
-        <source>Check that amdgpu is not blacklisted and the kernel command line has no nomodeset.</source>
-        <translation>检查 amdgpu 没有被列入黑名单，且内核命令行中没有 nomodeset。</translation>
-    </message>
-    <message>
-        <source>Install the firmware package if dmesg names missing firmware (Debian: firmware-amd-graphics).</source>
-        <translation>如果 dmesg 提示缺少固件，请安装固件包（Debian：firmware-amd-graphics）。</translation>
-    </message>
-    <message>
-        <source>The GPU dropped off the bus</source>
-        <translation>显卡从总线上掉线了</translation>
-    </message>
-    <message>
-        <source>The kernel lost the GPU (&quot;physically removed&quot;, &quot;fell off the bus&quot;, or /dev/kfd returns EINVAL after an eGPU was re-plugged). After a dual boot this is often Windows&apos; fast start-up leaving the card in a bad state.</source>
-        <translation>内核丢失了显卡（“physically removed”、“fell off the bus”，或重新插拔外置显卡后 /dev/kfd 返回 EINVAL）。双系统时，这常常是 Windows 的快速启动让显卡处于异常状态。</translation>
-    </message>
-    <message>
-        <source>If you also boot Windows: turn off its fast start-up (Control Panel &gt; Power Options &gt; &quot;Turn on fast start-up&quot;), then shut Windows down fully.</source>
-        <translation>如果您也启动 Windows：请关闭它的快速启动（控制面板 &gt; 电源选项 &gt;“启用快速启动”），然后完全关闭 Windows。</translation>
-    </message>
-    <message>
-        <source>Power the machine off and on (a cold boot resets the card); an eGPU: re-plug it before boot.</source>
-        <translation>关机再开机（冷启动会重置显卡）；外置显卡：开机前重新插好。</translation>
-    </message>
-    <message>
-        <source>Reloading the driver can bring it back without a reboot when nothing uses the GPU.</source>
-        <translation>没有程序使用显卡时，重新加载驱动可以不重启就恢复它。</translation>
-    </message>
-    <message>
-        <source>If it keeps happening, check the PCIe slot, riser and power cables.</source>
-        <translation>如果反复出现，请检查 PCIe 插槽、延长线和电源线。</translation>
-    </message>
-    <message>
-        <source>The amdgpu driver reports errors</source>
-        <translation>amdgpu 驱动报告了错误</translation>
-    </message>
-    <message>
-        <source>The kernel log shows ring timeouts, GPU page faults or resets: a GPU job hung or touched bad memory. This is a driver/firmware bug, a bad override, or unstable hardware.</source>
-        <translation>内核日志显示 ring 超时、显卡页错误或重置：某个显卡任务卡住或访问了错误的内存。这可能是驱动/固件的缺陷、错误的覆盖设置，或硬件不稳定。</translation>
-    </message>
-    <message>
-        <source>Read the errors in context.</source>
-        <translation>结合上下文阅读这些错误。</translation>
-    </message>
-    <message>
-        <source>If HSA_OVERRIDE_GFX_VERSION is set for a GPU it does not fit (for example 11.0.0 on a 780M), remove it.</source>
-        <translation>如果为不匹配的显卡设置了 HSA_OVERRIDE_GFX_VERSION（例如在 780M 上设为 11.0.0），请移除它。</translation>
-    </message>
-    <message>
-        <source>Update the kernel and linux-firmware (or the amdgpu-dkms driver) to the newest your distribution offers.</source>
-        <translation>把内核和 linux-firmware（或 amdgpu-dkms 驱动）更新到发行版提供的最新版本。</translation>
-    </message>
-    <message>
-        <source>Run without overclocking/undervolting; for page faults on APUs try HSA_ENABLE_SDMA=0.</source>
-        <translation>不要超频/降压运行；APU 上出现页错误时可尝试 HSA_ENABLE_SDMA=0。</translation>
-    </message>
-    <message>
-        <source>The kernel is too old for this GPU or ROCm</source>
-        <translation>内核对这块显卡或这个 ROCm 来说太旧了</translation>
-    </message>
-    <message>
-        <source>The running kernel&apos;s amdgpu predates this GPU or the ROCm version in use; the KFD may not offer the GPU, and newer ROCm user space can hang at discovery on an old driver.</source>
-        <translation>当前运行内核中的 amdgpu 早于这块显卡或所用的 ROCm 版本；KFD 可能不提供这块显卡，较新的 ROCm 用户态在旧驱动上可能会在设备发现时卡住。</translation>
-    </message>
-    <message>
-        <source>Ubuntu: install the HWE kernel and reboot.</source>
-        <translation>Ubuntu：安装 HWE 内核并重启。</translation>
-    </message>
-    <message>
-        <source>Or install AMD&apos;s amdgpu-dkms driver for your ROCm release (rocmdesk plan --dkms shows the steps).</source>
-        <translation>或者安装与您的 ROCm 版本对应的 AMD amdgpu-dkms 驱动（rocmdesk plan --dkms 会列出步骤）。</translation>
-    </message>
-    <message>
-        <source>AMD&apos;s ROCm packages do not serve this OS</source>
-        <translation>AMD 的 ROCm 软件包不支持此操作系统</translation>
-    </message>
-    <message>
-        <source>AMD publishes ROCm apt repositories only for some Ubuntu and Debian releases; on this OS a system ROCm install is unsupported. PyTorch&apos;s ROCm wheels still work: they need only the kernel driver.</source>
-        <translation>AMD 只为部分 Ubuntu 和 Debian 版本提供 ROCm apt 软件源；在此操作系统上不支持安装系统 ROCm。PyTorch 的 ROCm wheel 仍然可用：它们只需要内核驱动。</translation>
-    </message>
-    <message>
-        <source>Use PyTorch&apos;s ROCm wheels without a system ROCm (rocmdesk&apos;s PyTorch page; scope pytorch).</source>
-        <translation>不安装系统 ROCm，直接使用 PyTorch 的 ROCm wheel（rocmdesk 的“PyTorch”页面；范围选 pytorch）。</translation>
-    </message>
-    <message>
-        <source>For the full ROCm stack, use Ubuntu 22.04/24.04 or Debian 12/13.</source>
-        <translation>如需完整的 ROCm 软件栈，请使用 Ubuntu 22.04/24.04 或 Debian 12/13。</translation>
-    </message>
-    <message>
-        <source>This is WSL: the GPU belongs to Windows</source>
-        <translation>这是 WSL：显卡归 Windows 管理</translation>
-    </message>
-    <message>
-        <source>Under WSL the GPU driver is the Windows one (/dev/dxg, no amdgpu, no /dev/kfd). Linux ROCm packages and PyTorch&apos;s bundled runtime do not work there; AMD&apos;s WSL packages do.</source>
-        <translation>在 WSL 下，显卡驱动是 Windows 的驱动（/dev/dxg，没有 amdgpu，也没有 /dev/kfd）。Linux 的 ROCm 软件包和 PyTorch 自带的运行时在那里都无法工作；AMD 的 WSL 软件包可以。</translation>
-    </message>
-    <message>
-        <source>Install AMD&apos;s WSL user space (amdgpu-install --usecase=wsl,rocm --no-dkms) and a current Adrenalin driver on Windows.</source>
-        <translation>安装 AMD 的 WSL 用户态（amdgpu-install --usecase=wsl,rocm --no-dkms），并在 Windows 上安装最新的 Adrenalin 驱动。</translation>
-    </message>
-    <message>
-        <source>PyTorch&apos;s wheel brings the native libhsa-runtime64.so, which fails with hipErrorNoDevice under WSL: replace it with /opt/rocm&apos;s WSL build.</source>
-        <translation>PyTorch 的 wheel 自带原生的 libhsa-runtime64.so，它在 WSL 下会报 hipErrorNoDevice：请用 /opt/rocm 中的 WSL 版本替换它。</translation>
-    </message>
-    <message>
-        <source>The container lacks the GPU render nodes</source>
-        <translation>容器中缺少显卡渲染节点</translation>
-    </message>
-    <message>
-        <source>This runs in a container that has /dev/kfd but no /dev/dri/renderD* node: ROCm needs both.</source>
-        <translation>当前运行在一个有 /dev/kfd 但没有 /dev/dri/renderD* 节点的容器中：ROCm 两者都需要。</translation>
-    </message>
-    <message>
-        <source>Start the container with both devices and the groups.</source>
-        <translation>启动容器时传入这两个设备和用户组。</translation>
-    </message>
-    <message>
-        <source>ROCm does not support this GPU</source>
-        <translation>ROCm 不支持这块显卡</translation>
-    </message>
-    <message>
-        <source>This GPU&apos;s gfx target has no ROCm kernels and no override that works; the kernel&apos;s KFD may not even offer it.</source>
-        <translation>这块显卡的 gfx 目标没有 ROCm 算子，也没有可用的覆盖设置；内核的 KFD 甚至可能不提供它。</translation>
-    </message>
-    <message>
-        <source>rocmdesk detect shows what this GPU can do; PyTorch can still run on the CPU.</source>
-        <translation>rocmdesk detect 会显示这块显卡能做什么；PyTorch 仍可在 CPU 上运行。</translation>
-    </message>
-    <message>
-        <source>Community builds exist for some old targets (gfx803); they are unsupported.</source>
-        <translation>部分旧目标（gfx803）有社区构建版本；它们不受官方支持。</translation>
-    </message>
-    <message>
-        <source>The GPU needs HSA_OVERRIDE_GFX_VERSION</source>
-        <translation>这块显卡需要设置 HSA_OVERRIDE_GFX_VERSION</translation>
-    </message>
-    <message>
-        <source>This GPU is not in the ROCm libraries&apos; target list, but a compatible target is: set HSA_OVERRIDE_GFX_VERSION so the runtime loads that target&apos;s code (without it: hipErrorNoBinaryForGpu).</source>
-        <translation>这块显卡不在 ROCm 库的目标列表中，但有兼容的目标：设置 HSA_OVERRIDE_GFX_VERSION，让运行时加载该目标的代码（不设置则报 hipErrorNoBinaryForGpu）。</translation>
-    </message>
-    <message>
-        <source>Set the override in the environment profile of your project (rocmdesk&apos;s Environments page), or for one shell:</source>
-        <translation>在项目的环境配置中设置覆盖（rocmdesk 的“环境”页面），或只对单个 shell 设置：</translation>
-    </message>
-    <message>
-        <source>HSA_OVERRIDE_GFX_VERSION is set but not needed</source>
-        <translation>设置了 HSA_OVERRIDE_GFX_VERSION，但并不需要</translation>
-    </message>
-    <message>
-        <source>The GPU is supported natively; the override makes the runtime load code for another target, which can crash (RDNA4: kernel/runtime target mismatch).</source>
-        <translation>这块显卡已被原生支持；覆盖会让运行时加载另一个目标的代码，可能导致崩溃（RDNA4：内核/运行时目标不匹配）。</translation>
-    </message>
-    <message>
-        <source>Remove the override from your shell start-up files and profiles.</source>
-        <translation>从 shell 启动文件和配置中移除该覆盖。</translation>
-    </message>
-    <message>
-        <source>The override for this GPU is known to misbehave</source>
-        <translation>这块显卡的覆盖设置已知有问题</translation>
-    </message>
-    <message>
-        <source>An override is set (or needed) for a GPU on which it is reported to give page faults, hangs or wrong results.</source>
-        <translation>为一块显卡设置了（或需要）覆盖，而据报告在这块显卡上覆盖会导致页错误、卡死或错误结果。</translation>
-    </message>
-    <message>
-        <source>Prefer wheels built natively for this gfx target (rocmdesk torch recommend).</source>
-        <translation>优先使用为这个 gfx 目标原生构建的 wheel（rocmdesk torch recommend）。</translation>
-    </message>
-    <message>
-        <source>If you keep the override, run rocmdesk&apos;s sanity check and watch the kernel log for page faults.</source>
-        <translation>如果保留覆盖，请运行 rocmdesk 的训练自检，并留意内核日志中的页错误。</translation>
-    </message>
-    <message>
-        <source>The override names an instruction set this GPU can&apos;t run</source>
-        <translation>覆盖指定了这块显卡无法运行的指令集</translation>
-    </message>
-    <message>
-        <source>HSA_STATUS_ERROR_INVALID_ISA or &quot;shared object initialization failed&quot;: the override points at code for an incompatible architecture (e.g. gfx1150 as 11.0.0, gfx902 as 9.0.0).</source>
-        <translation>HSA_STATUS_ERROR_INVALID_ISA 或“shared object initialization failed”：覆盖指向了不兼容架构的代码（例如把 gfx1150 设为 11.0.0，把 gfx902 设为 9.0.0）。</translation>
-    </message>
-    <message>
-        <source>Remove the override and use wheels built for this GPU (rocmdesk torch recommend).</source>
-        <translation>移除覆盖，并使用为这块显卡构建的 wheel（rocmdesk torch recommend）。</translation>
-    </message>
-    <message>
-        <source>One global override hits GPUs of different kinds</source>
-        <translation>一个全局覆盖作用于不同类型的显卡</translation>
-    </message>
-    <message>
-        <source>HSA_OVERRIDE_GFX_VERSION without a node number applies to every GPU; with mixed GPUs it makes the one that did not need it unusable. Use the per-node form.</source>
-        <translation>不带节点编号的 HSA_OVERRIDE_GFX_VERSION 会作用于每块显卡；混用不同显卡时，它会让本不需要覆盖的那块显卡无法使用。请使用按节点设置的形式。</translation>
-    </message>
-    <message>
-        <source>Replace it by the per-node form for the GPU that needs it (node = the KFD node, CPU nodes included).</source>
-        <translation>改为只对需要的显卡按节点设置（节点 = KFD 节点，CPU 节点也计算在内）。</translation>
-    </message>
-    <message>
-        <source>An integrated GPU sits beside the discrete one</source>
-        <translation>独立显卡旁边还有一块集成显卡</translation>
-    </message>
-    <message>
-        <source>The ROCm runtime enumerates the iGPU too; it can crash the runtime or become device 0. Hide it with ROCR_VISIBLE_DEVICES (or disable it in the firmware setup).</source>
-        <translation>ROCm 运行时也会枚举集成显卡；它可能导致运行时崩溃，或成为 0 号设备。用 ROCR_VISIBLE_DEVICES 把它隐藏（或在固件设置中禁用它）。</translation>
-    </message>
-    <message>
-        <source>Keep only the discrete GPU(s) visible to ROCm (set only ROCR_VISIBLE_DEVICES, not HIP/CUDA_VISIBLE_DEVICES too).</source>
-        <translation>只让 ROCm 看到独立显卡（只设置 ROCR_VISIBLE_DEVICES，不要同时设置 HIP/CUDA_VISIBLE_DEVICES）。</translation>
-    </message>
-    <message>
-        <source>Or disable the integrated graphics in the BIOS/UEFI setup.</source>
-        <translation>或者在 BIOS/UEFI 设置中禁用集成显卡。</translation>
-    </message>
-    <message>
-        <source>Device visibility variables hide every GPU</source>
-        <translation>设备可见性变量隐藏了所有显卡</translation>
-    </message>
-    <message>
-        <source>ROCR_VISIBLE_DEVICES and HIP/CUDA_VISIBLE_DEVICES combine: HIP numbers only the GPUs ROCr left, so both set to 1 leaves none (&quot;No HIP GPUs are available&quot;).</source>
-        <translation>ROCR_VISIBLE_DEVICES 与 HIP/CUDA_VISIBLE_DEVICES 会叠加：HIP 只给 ROCr 留下的显卡编号，所以两者都设为 1 时就一块都不剩了（“No HIP GPUs are available”）。</translation>
-    </message>
-    <message>
-        <source>Set only ROCR_VISIBLE_DEVICES and unset the others.</source>
-        <translation>只设置 ROCR_VISIBLE_DEVICES，取消其他变量。</translation>
-    </message>
-    <message>
-        <source>PyTorch sees no GPU</source>
-        <translation>PyTorch 看不到显卡</translation>
-    </message>
-    <message>
-        <source>torch is a ROCm build but torch.cuda.is_available() is False (&quot;No HIP GPUs are available&quot;, hipErrorNoDevice).</source>
-        <translation>torch 是 ROCm 版本，但 torch.cuda.is_available() 为 False（“No HIP GPUs are available”，hipErrorNoDevice）。</translation>
-    </message>
-    <message>
-        <source>Check the GPU is reachable at all: rocmdesk doctor on this machine checks /dev/kfd, the groups and the driver.</source>
-        <translation>先确认显卡是否可以访问：在这台机器上运行 rocmdesk doctor 会检查 /dev/kfd、用户组和驱动。</translation>
-    </message>
-    <message>
-        <source>Unset device masks you did not mean to set.</source>
-        <translation>取消您无意中设置的设备掩码。</translation>
-    </message>
-    <message>
-        <source>With TheRock wheels, a separately installed amdsmi pip package makes device_count() 0 (known bug): remove it.</source>
-        <translation>使用 TheRock wheel 时，单独安装的 amdsmi pip 包会让 device_count() 变为 0（已知缺陷）：请卸载它。</translation>
-    </message>
-    <message>
-        <source>PyTorch is a CPU-only build</source>
-        <translation>PyTorch 是仅支持 CPU 的版本</translation>
-    </message>
-    <message>
-        <source>This torch has no GPU support at all (torch.version.hip and .cuda are None; &quot;Torch not compiled with CUDA enabled&quot;).</source>
-        <translation>这个 torch 完全不支持显卡（torch.version.hip 和 .cuda 都是 None；“Torch not compiled with CUDA enabled”）。</translation>
-    </message>
-    <message>
-        <source>Install the ROCm wheels for this machine (rocmdesk&apos;s PyTorch page or the command).</source>
-        <translation>为这台机器安装 ROCm wheel（rocmdesk 的“PyTorch”页面或对应命令）。</translation>
-    </message>
-    <message>
-        <source>PyTorch is a CUDA (NVIDIA) build on an AMD machine</source>
-        <translation>AMD 机器上装的是 CUDA（NVIDIA）版 PyTorch</translation>
-    </message>
-    <message>
-        <source>A plain `pip install torch` gives the CUDA build, which cannot use an AMD GPU.</source>
-        <translation>直接 `pip install torch` 得到的是 CUDA 版本，无法使用 AMD 显卡。</translation>
-    </message>
-    <message>
-        <source>Uninstall it and install the ROCm wheels from PyTorch&apos;s ROCm index.</source>
-        <translation>卸载它，并从 PyTorch 的 ROCm 索引安装 ROCm wheel。</translation>
-    </message>
-    <message>
-        <source>The PyTorch wheel has no code for this GPU</source>
-        <translation>PyTorch wheel 中没有这块显卡的代码</translation>
-    </message>
-    <message>
-        <source>The wheel&apos;s arch list lacks this GPU&apos;s gfx target: HIP aborts with hipErrorNoBinaryForGpu or &quot;invalid device function&quot;.</source>
-        <translation>wheel 的架构列表中没有这块显卡的 gfx 目标：HIP 会以 hipErrorNoBinaryForGpu 或“invalid device function”中止。</translation>
-    </message>
-    <message>
-        <source>Install wheels whose arch list includes this GPU (rocmdesk torch recommend), or set the override the GPU allows (rocmdesk detect).</source>
-        <translation>安装架构列表包含这块显卡的 wheel（rocmdesk torch recommend），或设置这块显卡允许的覆盖（rocmdesk detect）。</translation>
-    </message>
-    <message>
-        <source>The wheel&apos;s ROCm does not fit this system</source>
-        <translation>wheel 自带的 ROCm 与本系统不匹配</translation>
-    </message>
-    <message>
-        <source>Two ROCm versions meet in one process (a system /opt/rocm shadowing the wheel&apos;s copy, extensions built against another ROCm), or the wheel&apos;s ROCm is much newer than the kernel driver.</source>
-        <translation>同一进程中混用了两个 ROCm 版本（系统的 /opt/rocm 遮盖了 wheel 自带的版本，或扩展是针对另一个 ROCm 构建的），或者 wheel 的 ROCm 比内核驱动新很多。</translation>
-    </message>
-    <message>
-        <source>Keep /opt/rocm out of LD_LIBRARY_PATH in the venv: the wheel brings its own ROCm.</source>
-        <translation>在虚拟环境中不要把 /opt/rocm 放进 LD_LIBRARY_PATH：wheel 自带 ROCm。</translation>
-    </message>
-    <message>
-        <source>Rebuild extensions (bitsandbytes, flash-attn, ...) against the wheel&apos;s ROCm version, or use matching wheels.</source>
-        <translation>针对 wheel 的 ROCm 版本重新构建扩展（bitsandbytes、flash-attn 等），或使用版本匹配的 wheel。</translation>
-    </message>
-    <message>
-        <source>A ROCm 7 user space on a ROCm 6-era amdgpu-dkms driver can hang: update the driver.</source>
-        <translation>ROCm 7 用户态运行在 ROCm 6 时代的 amdgpu-dkms 驱动上可能会卡住：请更新驱动。</translation>
-    </message>
-    <message>
-        <source>torch is not installed in this environment</source>
-        <translation>此环境中没有安装 torch</translation>
-    </message>
-    <message>
-        <source>The Python environment that was checked has no torch module.</source>
-        <translation>所检查的 Python 环境中没有 torch 模块。</translation>
-    </message>
-    <message>
-        <source>Install the ROCm wheels for this machine.</source>
-        <translation>为这台机器安装 ROCm wheel。</translation>
-    </message>
-    <message>
-        <source>The Python environment does not run</source>
-        <translation>Python 环境无法运行</translation>
-    </message>
-    <message>
-        <source>The environment&apos;s python or `import torch` fails.</source>
-        <translation>该环境的 python 或 `import torch` 运行失败。</translation>
-    </message>
-    <message>
-        <source>Recreate the venv and reinstall torch.</source>
-        <translation>重新创建虚拟环境并重新安装 torch。</translation>
-    </message>
-    <message>
-        <source>rocBLAS has no kernels for this GPU</source>
-        <translation>rocBLAS 没有这块显卡的算子</translation>
-    </message>
-    <message>
-        <source>rocBLAS could not read its Tensile library for this gfx target: the libraries were built without it (gfx90c, gfx1103 need an override; gfx906 was dropped in ROCm 6.4).</source>
-        <translation>rocBLAS 无法读取这个 gfx 目标的 Tensile 库：这些库构建时没有包含它（gfx90c、gfx1103 需要覆盖；gfx906 在 ROCm 6.4 中被移除）。</translation>
-    </message>
-    <message>
-        <source>Use the override the GPU allows (rocmdesk detect), or wheels that still carry the target (gfx906: the rocm6.3 index).</source>
-        <translation>使用这块显卡允许的覆盖（rocmdesk detect），或使用仍包含该目标的 wheel（gfx906：rocm6.3 索引）。</translation>
-    </message>
-    <message>
-        <source>A ROCm library is missing</source>
-        <translation>缺少某个 ROCm 库</translation>
-    </message>
-    <message>
-        <source>A program or the torch wheel could not load a ROCm shared library (librocm_smi64.so, libamdhip64.so, librocm_sysdeps_liblzma.so...).</source>
-        <translation>某个程序或 torch wheel 无法加载 ROCm 共享库（librocm_smi64.so、libamdhip64.so、librocm_sysdeps_liblzma.so…）。</translation>
-    </message>
-    <message>
-        <source>Update torch: librocm_smi64 (rocm7.2 wheels) and liblzma (TheRock wheels) were packaging bugs fixed upstream.</source>
-        <translation>更新 torch：librocm_smi64（rocm7.2 wheel）和 liblzma（TheRock wheel）是上游已修复的打包缺陷。</translation>
-    </message>
-    <message>
-        <source>A program built against the system ROCm needs that ROCm installed (rocmdesk plan --scope runtime).</source>
-        <translation>针对系统 ROCm 构建的程序需要安装该 ROCm（rocmdesk plan --scope runtime）。</translation>
-    </message>
-    <message>
-        <source>The ROCm runtime could not start (out of resources)</source>
-        <translation>ROCm 运行时无法启动（资源不足）</translation>
-    </message>
-    <message>
-        <source>HSA_STATUS_ERROR_OUT_OF_RESOURCES (or &quot;/dev/kfd: Cannot allocate memory&quot;): the KFD refused the GPU. Usually the GPU is not supported by this ROCm/kernel, or /dev/kfd permissions are wrong.</source>
-        <translation>HSA_STATUS_ERROR_OUT_OF_RESOURCES（或“/dev/kfd: Cannot allocate memory”）：KFD 拒绝了这块显卡。通常是这个 ROCm/内核不支持这块显卡，或 /dev/kfd 的权限不对。</translation>
-    </message>
-    <message>
-        <source>Read why the KFD refused the GPU.</source>
-        <translation>查看 KFD 拒绝这块显卡的原因。</translation>
-    </message>
-    <message>
-        <source>Check the GPU is supported by this ROCm (rocmdesk detect) and that you are in render and video.</source>
-        <translation>检查这个 ROCm 是否支持这块显卡（rocmdesk detect），以及您是否在 render 和 video 用户组中。</translation>
-    </message>
-    <message>
-        <source>Update ROCm / the kernel if the GPU is newer than them.</source>
-        <translation>如果显卡比 ROCm/内核更新，请更新它们。</translation>
-    </message>
-    <message>
-        <source>A ROCm program crashed</source>
-        <translation>某个 ROCm 程序崩溃了</translation>
-    </message>
-    <message>
-        <source>A ROCm tool or PyTorch ended with a segmentation fault or abort before printing anything useful.</source>
-        <translation>某个 ROCm 工具或 PyTorch 在输出有用信息之前就因段错误或 abort 而结束。</translation>
-    </message>
-    <message>
-        <source>Run it again as your user (not with sudo) and read the kernel log around the crash.</source>
-        <translation>以您自己的用户身份（不要用 sudo）重新运行，并查看崩溃前后的内核日志。</translation>
-    </message>
-    <message>
-        <source>Integrated GPUs and GPUs without ROCm support crash older runtimes: see rocmdesk detect; hide an iGPU with ROCR_VISIBLE_DEVICES.</source>
-        <translation>集成显卡和不受 ROCm 支持的显卡会让旧版运行时崩溃：见 rocmdesk detect；用 ROCR_VISIBLE_DEVICES 隐藏集成显卡。</translation>
-    </message>
-    <message>
-        <source>RDNA2 cards on ROCm 7 development wheels crash for some users: prefer the rocm6.4 wheels.</source>
-        <translation>部分用户的 RDNA2 显卡在 ROCm 7 开发版 wheel 上会崩溃：优先使用 rocm6.4 wheel。</translation>
-    </message>
-    <message>
-        <source>GPU memory ran out</source>
-        <translation>显存不足</translation>
-    </message>
-    <message>
-        <source>PyTorch could not allocate GPU memory. When much is &quot;reserved but unallocated&quot; the cache is fragmented; otherwise the job needs less memory per step.</source>
-        <translation>PyTorch 无法分配显存。如果大量显存处于“reserved but unallocated”，说明缓存碎片化了；否则就需要减少任务每步的显存用量。</translation>
-    </message>
-    <message>
-        <source>Let the caching allocator grow segments instead of fragmenting (set both names: some versions read only one).</source>
-        <translation>让缓存分配器扩展内存段而不是产生碎片（两个变量名都设置：有些版本只读取其中一个）。</translation>
-    </message>
-    <message>
-        <source>Lower the batch size, or use AMP/gradient checkpointing.</source>
-        <translation>减小批大小，或使用 AMP/梯度检查点。</translation>
-    </message>
-    <message>
-        <source>Close other programs that hold VRAM (rocmdesk monitor shows them).</source>
-        <translation>关闭其他占用显存的程序（rocmdesk monitor 会列出它们）。</translation>
-    </message>
-    <message>
-        <source>Multi-GPU communication fails or hangs</source>
-        <translation>多卡通信失败或卡住</translation>
-    </message>
-    <message>
-        <source>RCCL collectives time out or error. On PCIe machines peer-to-peer traffic through the IOMMU or PCIe ACS often stalls.</source>
-        <translation>RCCL 集合通信超时或出错。在 PCIe 机器上，经过 IOMMU 或 PCIe ACS 的点对点传输经常会停滞。</translation>
-    </message>
-    <message>
-        <source>Put the IOMMU in pass-through mode: add iommu=pt (and amd_iommu=on on AMD CPUs) to the kernel command line, then reboot.</source>
-        <translation>把 IOMMU 设为直通模式：在内核命令行中加上 iommu=pt（AMD CPU 还要加 amd_iommu=on），然后重启。</translation>
-    </message>
-    <message>
-        <source>Disable PCIe ACS in the BIOS (or on the PCIe switches) so GPUs reach each other directly.</source>
-        <translation>在 BIOS 中（或在 PCIe 交换芯片上）禁用 PCIe ACS，让显卡之间直接通信。</translation>
-    </message>
-    <message>
-        <source>Debug RCCL: run with NCCL_DEBUG=INFO; try NCCL_P2P_DISABLE=1 to confirm peer-to-peer is the cause.</source>
-        <translation>调试 RCCL：设置 NCCL_DEBUG=INFO 运行；尝试 NCCL_P2P_DISABLE=1 以确认是否为点对点传输的问题。</translation>
-    </message>
-    <message>
-        <source>The PCIe slot does not pass atomics</source>
-        <translation>PCIe 插槽不支持原子操作</translation>
-    </message>
-    <message>
-        <source>The KFD skipped the GPU because the PCIe path rejects atomic operations (older CPUs/chipsets, some risers or Thunderbolt).</source>
-        <translation>KFD 跳过了这块显卡，因为 PCIe 通路拒绝原子操作（较旧的 CPU/芯片组、部分延长线或 Thunderbolt）。</translation>
-    </message>
-    <message>
-        <source>Move the GPU to a CPU-attached PCIe slot (not through the chipset or a riser).</source>
-        <translation>把显卡移到直连 CPU 的 PCIe 插槽（不要经过芯片组或延长线）。</translation>
-    </message>
-    <message>
-        <source>Some runtimes work without atomics with HSA_ENABLE_SDMA=0; it is not supported.</source>
-        <translation>有些运行时在 HSA_ENABLE_SDMA=0 时可以不用原子操作工作；这不受官方支持。</translation>
-    </message>
-    <message>
-        <source>Traces of another ROCm version</source>
-        <translation>残留有另一个 ROCm 版本</translation>
-    </message>
-    <message>
-        <source>Packages, /opt/rocm-* trees or apt lists of another ROCm version are left; they can mix libraries of two versions.</source>
-        <translation>另一个 ROCm 版本的软件包、/opt/rocm-* 目录或 apt 列表还在；它们可能导致两个版本的库混用。</translation>
-    </message>
-    <message>
-        <source>Remove the other versions&apos; packages, trees and lists (rocmdesk plan shows the steps).</source>
-        <translation>移除其他版本的软件包、目录和列表（rocmdesk plan 会列出步骤）。</translation>
-    </message>
-    <message>
-        <source>Or by hand: purge the old packages and remove /opt/rocm-&lt;old version&gt;.</source>
-        <translation>或者手动操作：彻底清除旧软件包，并删除旧版本的目录 /opt/rocm-&lt;old version&gt;。</translation>
-    </message>
-    <message>
-        <source>No AMD GPU was found</source>
-        <translation>没有找到 AMD 显卡</translation>
-    </message>
-    <message>
-        <source>Nothing on this machine looks like an AMD GPU to rocmdesk.</source>
-        <translation>在 rocmdesk 看来，这台机器上没有任何像 AMD 显卡的设备。</translation>
-    </message>
-    <message>
-        <source>Check that the card is seated and seen on the PCI bus.</source>
-        <translation>检查显卡是否插好，以及能否在 PCI 总线上看到它。</translation>
-    </message>
-</context>
-<context>
     <name>DoctorFindingCard</name>
     <message>
         <source>The finding&apos;s id, for searching and bug reports</source>
@@ -667,6 +116,10 @@
     <message>
         <source>Fix…</source>
         <translation>修复…</translation>
+    </message>
+    <message>
+        <source>{severity}: {title}</source>
+        <translation>{severity}：{title}</translation>
     </message>
     <message>
         <source>Review the fix&apos;s steps and exact commands; nothing changes until you run it, with one password prompt</source>
@@ -752,12 +205,12 @@
         <translation>诊断粘贴的输出</translation>
     </message>
     <message>
-        <source>Paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch&apos;s collect_env, lspci or dmesg — from this machine or another one.</source>
-        <translation>粘贴一条错误信息，或 rocminfo、rocm-smi、amd-smi、PyTorch 的 collect_env、lspci、dmesg 的输出——来自这台机器或其他机器均可。</translation>
-    </message>
-    <message>
         <source>&amp;Text:</source>
         <translation>文本(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch&apos;s collect_env, lspci or dmesg — from this machine or another one (or drop a file here).</source>
+        <translation>粘贴一条错误信息，或 rocminfo、rocm-smi、amd-smi、PyTorch 的 collect_env、lspci、dmesg 的输出——来自这台机器或其他机器均可（也可以把文件拖到这里）。</translation>
     </message>
     <message>
         <source>e.g. RuntimeError: HIP error: invalid device function</source>
@@ -968,10 +421,6 @@
         <translation>机器检查查找了以下 {n} 种已知问题：</translation>
     </message>
     <message>
-        <source>{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: paste it in the box on the right.</source>
-        <translation>还有 {n} 种只会出现在输出中——崩溃、显存不足错误、内核日志中的驱动故障：请把它粘贴到右侧的输入框中。</translation>
-    </message>
-    <message>
         <source>no known problem found</source>
         <translation>未发现已知问题</translation>
     </message>
@@ -1030,6 +479,10 @@
     <message>
         <source>✓ No known problem found on {where}.</source>
         <translation>✓ 在{where}上未发现已知问题。</translation>
+    </message>
+    <message>
+        <source>{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: paste it in the box below.</source>
+        <translation>还有 {n} 种只会出现在输出中——崩溃、显存不足错误、内核日志中的驱动故障：请把它粘贴到下面的输入框中。</translation>
     </message>
     <message>
         <source>— {where}</source>
@@ -4495,6 +3948,557 @@
     <message>
         <source>Python</source>
         <translation>Python</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor</name>
+    <message>
+        <source>/dev/kfd is missing</source>
+        <translation>缺少 /dev/kfd</translation>
+    </message>
+    <message>
+        <source>ROCm programs talk to the GPU through /dev/kfd; without it no ROCm program and no PyTorch sees a GPU. Either the amdgpu driver has no compute (KFD) support here, or this container was started without the device.</source>
+        <translation>ROCm 程序通过 /dev/kfd 与显卡通信；没有它，任何 ROCm 程序和 PyTorch 都看不到显卡。要么这里的 amdgpu 驱动不支持计算（KFD），要么这个容器启动时没有传入该设备。</translation>
+    </message>
+    <message>
+        <source>Check that the amdgpu driver is loaded and created the KFD.</source>
+        <translation>检查 amdgpu 驱动是否已加载并创建了 KFD。</translation>
+    </message>
+    <message>
+        <source>In a container: start it with the GPU devices and groups.</source>
+        <translation>在容器中：启动时传入显卡设备和用户组。</translation>
+    </message>
+    <message>
+        <source>On the host: a kernel without HSA_AMD (CONFIG_HSA_AMD) has no KFD; use a distribution kernel.</source>
+        <translation>在主机上：没有 HSA_AMD（CONFIG_HSA_AMD）的内核没有 KFD；请使用发行版内核。</translation>
+    </message>
+    <message>
+        <source>You may not open /dev/kfd or the render node</source>
+        <translation>您无权打开 /dev/kfd 或渲染节点</translation>
+    </message>
+    <message>
+        <source>Opening /dev/kfd or /dev/dri/renderD* was refused (EACCES/EPERM): your user is not in the render and video groups, or a container/sandbox denies the device.</source>
+        <translation>打开 /dev/kfd 或 /dev/dri/renderD* 被拒绝（EACCES/EPERM）：您的用户不在 render 和 video 用户组中，或者容器/沙箱禁止访问该设备。</translation>
+    </message>
+    <message>
+        <source>Add yourself to the render and video groups.</source>
+        <translation>把自己加入 render 和 video 用户组。</translation>
+    </message>
+    <message>
+        <source>Log out and in again so the new groups apply (newgrp render fixes only one shell).</source>
+        <translation>注销并重新登录，使新的用户组生效（newgrp render 只对单个 shell 有效）。</translation>
+    </message>
+    <message>
+        <source>In a container: pass the devices and the groups&apos; numeric ids (ls -ln /dev/kfd /dev/dri).</source>
+        <translation>在容器中：传入设备以及用户组的数字 ID（ls -ln /dev/kfd /dev/dri）。</translation>
+    </message>
+    <message>
+        <source>If you are in the groups and it is still refused (EPERM), a sandbox or security module blocks it: with SELinux allow containers to use devices.</source>
+        <translation>如果您已在这些用户组中但仍被拒绝（EPERM），说明有沙箱或安全模块阻止了访问：在 SELinux 下请允许容器使用设备。</translation>
+    </message>
+    <message>
+        <source>Your session started before you joined the GPU groups</source>
+        <translation>您的会话是在加入显卡用户组之前开始的</translation>
+    </message>
+    <message>
+        <source>You are in render/video in /etc/group, but this login session still has the old groups, so /dev/kfd stays closed until you log in again.</source>
+        <translation>/etc/group 中您已在 render/video 组里，但当前登录会话仍使用旧的用户组，所以在重新登录之前 /dev/kfd 一直无法打开。</translation>
+    </message>
+    <message>
+        <source>Log out and in again (or reboot).</source>
+        <translation>注销并重新登录（或重启）。</translation>
+    </message>
+    <message>
+        <source>For one shell only: start it with the new group.</source>
+        <translation>只对单个 shell：以新的用户组启动它。</translation>
+    </message>
+    <message>
+        <source>The amdgpu kernel driver is not loaded</source>
+        <translation>amdgpu 内核驱动未加载</translation>
+    </message>
+    <message>
+        <source>Every ROCm program needs the amdgpu kernel driver; it is not loaded, so there is no GPU for ROCm.</source>
+        <translation>每个 ROCm 程序都需要 amdgpu 内核驱动；它没有加载，所以 ROCm 看不到显卡。</translation>
+    </message>
+    <message>
+        <source>Load the driver and read why it did not load.</source>
+        <translation>加载驱动，并查看它没有加载的原因。</translation>
+    </message>
+    <message>
+        <source>Check that amdgpu is not blacklisted and the kernel command line has no nomodeset.</source>
+        <translation>检查 amdgpu 没有被列入黑名单，且内核命令行中没有 nomodeset。</translation>
+    </message>
+    <message>
+        <source>Install the firmware package if dmesg names missing firmware (Debian: firmware-amd-graphics).</source>
+        <translation>如果 dmesg 提示缺少固件，请安装固件包（Debian：firmware-amd-graphics）。</translation>
+    </message>
+    <message>
+        <source>The GPU dropped off the bus</source>
+        <translation>显卡从总线上掉线了</translation>
+    </message>
+    <message>
+        <source>The kernel lost the GPU (&quot;physically removed&quot;, &quot;fell off the bus&quot;, or /dev/kfd returns EINVAL after an eGPU was re-plugged). After a dual boot this is often Windows&apos; fast start-up leaving the card in a bad state.</source>
+        <translation>内核丢失了显卡（“physically removed”、“fell off the bus”，或重新插拔外置显卡后 /dev/kfd 返回 EINVAL）。双系统时，这常常是 Windows 的快速启动让显卡处于异常状态。</translation>
+    </message>
+    <message>
+        <source>If you also boot Windows: turn off its fast start-up (Control Panel &gt; Power Options &gt; &quot;Turn on fast start-up&quot;), then shut Windows down fully.</source>
+        <translation>如果您也启动 Windows：请关闭它的快速启动（控制面板 &gt; 电源选项 &gt;“启用快速启动”），然后完全关闭 Windows。</translation>
+    </message>
+    <message>
+        <source>Power the machine off and on (a cold boot resets the card); an eGPU: re-plug it before boot.</source>
+        <translation>关机再开机（冷启动会重置显卡）；外置显卡：开机前重新插好。</translation>
+    </message>
+    <message>
+        <source>Reloading the driver can bring it back without a reboot when nothing uses the GPU.</source>
+        <translation>没有程序使用显卡时，重新加载驱动可以不重启就恢复它。</translation>
+    </message>
+    <message>
+        <source>If it keeps happening, check the PCIe slot, riser and power cables.</source>
+        <translation>如果反复出现，请检查 PCIe 插槽、延长线和电源线。</translation>
+    </message>
+    <message>
+        <source>The amdgpu driver reports errors</source>
+        <translation>amdgpu 驱动报告了错误</translation>
+    </message>
+    <message>
+        <source>The kernel log shows ring timeouts, GPU page faults or resets: a GPU job hung or touched bad memory. This is a driver/firmware bug, a bad override, or unstable hardware.</source>
+        <translation>内核日志显示 ring 超时、显卡页错误或重置：某个显卡任务卡住或访问了错误的内存。这可能是驱动/固件的缺陷、错误的覆盖设置，或硬件不稳定。</translation>
+    </message>
+    <message>
+        <source>Read the errors in context.</source>
+        <translation>结合上下文阅读这些错误。</translation>
+    </message>
+    <message>
+        <source>If HSA_OVERRIDE_GFX_VERSION is set for a GPU it does not fit (for example 11.0.0 on a 780M), remove it.</source>
+        <translation>如果为不匹配的显卡设置了 HSA_OVERRIDE_GFX_VERSION（例如在 780M 上设为 11.0.0），请移除它。</translation>
+    </message>
+    <message>
+        <source>Update the kernel and linux-firmware (or the amdgpu-dkms driver) to the newest your distribution offers.</source>
+        <translation>把内核和 linux-firmware（或 amdgpu-dkms 驱动）更新到发行版提供的最新版本。</translation>
+    </message>
+    <message>
+        <source>Run without overclocking/undervolting; for page faults on APUs try HSA_ENABLE_SDMA=0.</source>
+        <translation>不要超频/降压运行；APU 上出现页错误时可尝试 HSA_ENABLE_SDMA=0。</translation>
+    </message>
+    <message>
+        <source>The kernel is too old for this GPU or ROCm</source>
+        <translation>内核对这块显卡或这个 ROCm 来说太旧了</translation>
+    </message>
+    <message>
+        <source>The running kernel&apos;s amdgpu predates this GPU or the ROCm version in use; the KFD may not offer the GPU, and newer ROCm user space can hang at discovery on an old driver.</source>
+        <translation>当前运行内核中的 amdgpu 早于这块显卡或所用的 ROCm 版本；KFD 可能不提供这块显卡，较新的 ROCm 用户态在旧驱动上可能会在设备发现时卡住。</translation>
+    </message>
+    <message>
+        <source>Ubuntu: install the HWE kernel and reboot.</source>
+        <translation>Ubuntu：安装 HWE 内核并重启。</translation>
+    </message>
+    <message>
+        <source>Or install AMD&apos;s amdgpu-dkms driver for your ROCm release (rocmdesk plan --dkms shows the steps).</source>
+        <translation>或者安装与您的 ROCm 版本对应的 AMD amdgpu-dkms 驱动（rocmdesk plan --dkms 会列出步骤）。</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s ROCm packages do not serve this OS</source>
+        <translation>AMD 的 ROCm 软件包不支持此操作系统</translation>
+    </message>
+    <message>
+        <source>AMD publishes ROCm apt repositories only for some Ubuntu and Debian releases; on this OS a system ROCm install is unsupported. PyTorch&apos;s ROCm wheels still work: they need only the kernel driver.</source>
+        <translation>AMD 只为部分 Ubuntu 和 Debian 版本提供 ROCm apt 软件源；在此操作系统上不支持安装系统 ROCm。PyTorch 的 ROCm wheel 仍然可用：它们只需要内核驱动。</translation>
+    </message>
+    <message>
+        <source>Use PyTorch&apos;s ROCm wheels without a system ROCm (rocmdesk&apos;s PyTorch page; scope pytorch).</source>
+        <translation>不安装系统 ROCm，直接使用 PyTorch 的 ROCm wheel（rocmdesk 的“PyTorch”页面；范围选 pytorch）。</translation>
+    </message>
+    <message>
+        <source>For the full ROCm stack, use Ubuntu 22.04/24.04 or Debian 12/13.</source>
+        <translation>如需完整的 ROCm 软件栈，请使用 Ubuntu 22.04/24.04 或 Debian 12/13。</translation>
+    </message>
+    <message>
+        <source>This is WSL: the GPU belongs to Windows</source>
+        <translation>这是 WSL：显卡归 Windows 管理</translation>
+    </message>
+    <message>
+        <source>Under WSL the GPU driver is the Windows one (/dev/dxg, no amdgpu, no /dev/kfd). Linux ROCm packages and PyTorch&apos;s bundled runtime do not work there; AMD&apos;s WSL packages do.</source>
+        <translation>在 WSL 下，显卡驱动是 Windows 的驱动（/dev/dxg，没有 amdgpu，也没有 /dev/kfd）。Linux 的 ROCm 软件包和 PyTorch 自带的运行时在那里都无法工作；AMD 的 WSL 软件包可以。</translation>
+    </message>
+    <message>
+        <source>Install AMD&apos;s WSL user space (amdgpu-install --usecase=wsl,rocm --no-dkms) and a current Adrenalin driver on Windows.</source>
+        <translation>安装 AMD 的 WSL 用户态（amdgpu-install --usecase=wsl,rocm --no-dkms），并在 Windows 上安装最新的 Adrenalin 驱动。</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s wheel brings the native libhsa-runtime64.so, which fails with hipErrorNoDevice under WSL: replace it with /opt/rocm&apos;s WSL build.</source>
+        <translation>PyTorch 的 wheel 自带原生的 libhsa-runtime64.so，它在 WSL 下会报 hipErrorNoDevice：请用 /opt/rocm 中的 WSL 版本替换它。</translation>
+    </message>
+    <message>
+        <source>The container lacks the GPU render nodes</source>
+        <translation>容器中缺少显卡渲染节点</translation>
+    </message>
+    <message>
+        <source>This runs in a container that has /dev/kfd but no /dev/dri/renderD* node: ROCm needs both.</source>
+        <translation>当前运行在一个有 /dev/kfd 但没有 /dev/dri/renderD* 节点的容器中：ROCm 两者都需要。</translation>
+    </message>
+    <message>
+        <source>Start the container with both devices and the groups.</source>
+        <translation>启动容器时传入这两个设备和用户组。</translation>
+    </message>
+    <message>
+        <source>ROCm does not support this GPU</source>
+        <translation>ROCm 不支持这块显卡</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s gfx target has no ROCm kernels and no override that works; the kernel&apos;s KFD may not even offer it.</source>
+        <translation>这块显卡的 gfx 目标没有 ROCm 算子，也没有可用的覆盖设置；内核的 KFD 甚至可能不提供它。</translation>
+    </message>
+    <message>
+        <source>rocmdesk detect shows what this GPU can do; PyTorch can still run on the CPU.</source>
+        <translation>rocmdesk detect 会显示这块显卡能做什么；PyTorch 仍可在 CPU 上运行。</translation>
+    </message>
+    <message>
+        <source>Community builds exist for some old targets (gfx803); they are unsupported.</source>
+        <translation>部分旧目标（gfx803）有社区构建版本；它们不受官方支持。</translation>
+    </message>
+    <message>
+        <source>The GPU needs HSA_OVERRIDE_GFX_VERSION</source>
+        <translation>这块显卡需要设置 HSA_OVERRIDE_GFX_VERSION</translation>
+    </message>
+    <message>
+        <source>This GPU is not in the ROCm libraries&apos; target list, but a compatible target is: set HSA_OVERRIDE_GFX_VERSION so the runtime loads that target&apos;s code (without it: hipErrorNoBinaryForGpu).</source>
+        <translation>这块显卡不在 ROCm 库的目标列表中，但有兼容的目标：设置 HSA_OVERRIDE_GFX_VERSION，让运行时加载该目标的代码（不设置则报 hipErrorNoBinaryForGpu）。</translation>
+    </message>
+    <message>
+        <source>Set the override in the environment profile of your project (rocmdesk&apos;s Environments page), or for one shell:</source>
+        <translation>在项目的环境配置中设置覆盖（rocmdesk 的“环境”页面），或只对单个 shell 设置：</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION is set but not needed</source>
+        <translation>设置了 HSA_OVERRIDE_GFX_VERSION，但并不需要</translation>
+    </message>
+    <message>
+        <source>The GPU is supported natively; the override makes the runtime load code for another target, which can crash (RDNA4: kernel/runtime target mismatch).</source>
+        <translation>这块显卡已被原生支持；覆盖会让运行时加载另一个目标的代码，可能导致崩溃（RDNA4：内核/运行时目标不匹配）。</translation>
+    </message>
+    <message>
+        <source>Remove the override from your shell start-up files and profiles.</source>
+        <translation>从 shell 启动文件和配置中移除该覆盖。</translation>
+    </message>
+    <message>
+        <source>The override for this GPU is known to misbehave</source>
+        <translation>这块显卡的覆盖设置已知有问题</translation>
+    </message>
+    <message>
+        <source>An override is set (or needed) for a GPU on which it is reported to give page faults, hangs or wrong results.</source>
+        <translation>为一块显卡设置了（或需要）覆盖，而据报告在这块显卡上覆盖会导致页错误、卡死或错误结果。</translation>
+    </message>
+    <message>
+        <source>Prefer wheels built natively for this gfx target (rocmdesk torch recommend).</source>
+        <translation>优先使用为这个 gfx 目标原生构建的 wheel（rocmdesk torch recommend）。</translation>
+    </message>
+    <message>
+        <source>If you keep the override, run rocmdesk&apos;s sanity check and watch the kernel log for page faults.</source>
+        <translation>如果保留覆盖，请运行 rocmdesk 的训练自检，并留意内核日志中的页错误。</translation>
+    </message>
+    <message>
+        <source>The override names an instruction set this GPU can&apos;t run</source>
+        <translation>覆盖指定了这块显卡无法运行的指令集</translation>
+    </message>
+    <message>
+        <source>HSA_STATUS_ERROR_INVALID_ISA or &quot;shared object initialization failed&quot;: the override points at code for an incompatible architecture (e.g. gfx1150 as 11.0.0, gfx902 as 9.0.0).</source>
+        <translation>HSA_STATUS_ERROR_INVALID_ISA 或“shared object initialization failed”：覆盖指向了不兼容架构的代码（例如把 gfx1150 设为 11.0.0，把 gfx902 设为 9.0.0）。</translation>
+    </message>
+    <message>
+        <source>Remove the override and use wheels built for this GPU (rocmdesk torch recommend).</source>
+        <translation>移除覆盖，并使用为这块显卡构建的 wheel（rocmdesk torch recommend）。</translation>
+    </message>
+    <message>
+        <source>One global override hits GPUs of different kinds</source>
+        <translation>一个全局覆盖作用于不同类型的显卡</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION without a node number applies to every GPU; with mixed GPUs it makes the one that did not need it unusable. Use the per-node form.</source>
+        <translation>不带节点编号的 HSA_OVERRIDE_GFX_VERSION 会作用于每块显卡；混用不同显卡时，它会让本不需要覆盖的那块显卡无法使用。请使用按节点设置的形式。</translation>
+    </message>
+    <message>
+        <source>Replace it by the per-node form for the GPU that needs it (node = the KFD node, CPU nodes included).</source>
+        <translation>改为只对需要的显卡按节点设置（节点 = KFD 节点，CPU 节点也计算在内）。</translation>
+    </message>
+    <message>
+        <source>An integrated GPU sits beside the discrete one</source>
+        <translation>独立显卡旁边还有一块集成显卡</translation>
+    </message>
+    <message>
+        <source>The ROCm runtime enumerates the iGPU too; it can crash the runtime or become device 0. Hide it with ROCR_VISIBLE_DEVICES (or disable it in the firmware setup).</source>
+        <translation>ROCm 运行时也会枚举集成显卡；它可能导致运行时崩溃，或成为 0 号设备。用 ROCR_VISIBLE_DEVICES 把它隐藏（或在固件设置中禁用它）。</translation>
+    </message>
+    <message>
+        <source>Keep only the discrete GPU(s) visible to ROCm (set only ROCR_VISIBLE_DEVICES, not HIP/CUDA_VISIBLE_DEVICES too).</source>
+        <translation>只让 ROCm 看到独立显卡（只设置 ROCR_VISIBLE_DEVICES，不要同时设置 HIP/CUDA_VISIBLE_DEVICES）。</translation>
+    </message>
+    <message>
+        <source>Or disable the integrated graphics in the BIOS/UEFI setup.</source>
+        <translation>或者在 BIOS/UEFI 设置中禁用集成显卡。</translation>
+    </message>
+    <message>
+        <source>Device visibility variables hide every GPU</source>
+        <translation>设备可见性变量隐藏了所有显卡</translation>
+    </message>
+    <message>
+        <source>ROCR_VISIBLE_DEVICES and HIP/CUDA_VISIBLE_DEVICES combine: HIP numbers only the GPUs ROCr left, so both set to 1 leaves none (&quot;No HIP GPUs are available&quot;).</source>
+        <translation>ROCR_VISIBLE_DEVICES 与 HIP/CUDA_VISIBLE_DEVICES 会叠加：HIP 只给 ROCr 留下的显卡编号，所以两者都设为 1 时就一块都不剩了（“No HIP GPUs are available”）。</translation>
+    </message>
+    <message>
+        <source>Set only ROCR_VISIBLE_DEVICES and unset the others.</source>
+        <translation>只设置 ROCR_VISIBLE_DEVICES，取消其他变量。</translation>
+    </message>
+    <message>
+        <source>PyTorch sees no GPU</source>
+        <translation>PyTorch 看不到显卡</translation>
+    </message>
+    <message>
+        <source>torch is a ROCm build but torch.cuda.is_available() is False (&quot;No HIP GPUs are available&quot;, hipErrorNoDevice).</source>
+        <translation>torch 是 ROCm 版本，但 torch.cuda.is_available() 为 False（“No HIP GPUs are available”，hipErrorNoDevice）。</translation>
+    </message>
+    <message>
+        <source>Check the GPU is reachable at all: rocmdesk doctor on this machine checks /dev/kfd, the groups and the driver.</source>
+        <translation>先确认显卡是否可以访问：在这台机器上运行 rocmdesk doctor 会检查 /dev/kfd、用户组和驱动。</translation>
+    </message>
+    <message>
+        <source>Unset device masks you did not mean to set.</source>
+        <translation>取消您无意中设置的设备掩码。</translation>
+    </message>
+    <message>
+        <source>With TheRock wheels, a separately installed amdsmi pip package makes device_count() 0 (known bug): remove it.</source>
+        <translation>使用 TheRock wheel 时，单独安装的 amdsmi pip 包会让 device_count() 变为 0（已知缺陷）：请卸载它。</translation>
+    </message>
+    <message>
+        <source>PyTorch is a CPU-only build</source>
+        <translation>PyTorch 是仅支持 CPU 的版本</translation>
+    </message>
+    <message>
+        <source>This torch has no GPU support at all (torch.version.hip and .cuda are None; &quot;Torch not compiled with CUDA enabled&quot;).</source>
+        <translation>这个 torch 完全不支持显卡（torch.version.hip 和 .cuda 都是 None；“Torch not compiled with CUDA enabled”）。</translation>
+    </message>
+    <message>
+        <source>Install the ROCm wheels for this machine (rocmdesk&apos;s PyTorch page or the command).</source>
+        <translation>为这台机器安装 ROCm wheel（rocmdesk 的“PyTorch”页面或对应命令）。</translation>
+    </message>
+    <message>
+        <source>PyTorch is a CUDA (NVIDIA) build on an AMD machine</source>
+        <translation>AMD 机器上装的是 CUDA（NVIDIA）版 PyTorch</translation>
+    </message>
+    <message>
+        <source>A plain `pip install torch` gives the CUDA build, which cannot use an AMD GPU.</source>
+        <translation>直接 `pip install torch` 得到的是 CUDA 版本，无法使用 AMD 显卡。</translation>
+    </message>
+    <message>
+        <source>Uninstall it and install the ROCm wheels from PyTorch&apos;s ROCm index.</source>
+        <translation>卸载它，并从 PyTorch 的 ROCm 索引安装 ROCm wheel。</translation>
+    </message>
+    <message>
+        <source>The PyTorch wheel has no code for this GPU</source>
+        <translation>PyTorch wheel 中没有这块显卡的代码</translation>
+    </message>
+    <message>
+        <source>The wheel&apos;s arch list lacks this GPU&apos;s gfx target: HIP aborts with hipErrorNoBinaryForGpu or &quot;invalid device function&quot;.</source>
+        <translation>wheel 的架构列表中没有这块显卡的 gfx 目标：HIP 会以 hipErrorNoBinaryForGpu 或“invalid device function”中止。</translation>
+    </message>
+    <message>
+        <source>Install wheels whose arch list includes this GPU (rocmdesk torch recommend), or set the override the GPU allows (rocmdesk detect).</source>
+        <translation>安装架构列表包含这块显卡的 wheel（rocmdesk torch recommend），或设置这块显卡允许的覆盖（rocmdesk detect）。</translation>
+    </message>
+    <message>
+        <source>The wheel&apos;s ROCm does not fit this system</source>
+        <translation>wheel 自带的 ROCm 与本系统不匹配</translation>
+    </message>
+    <message>
+        <source>Two ROCm versions meet in one process (a system /opt/rocm shadowing the wheel&apos;s copy, extensions built against another ROCm), or the wheel&apos;s ROCm is much newer than the kernel driver.</source>
+        <translation>同一进程中混用了两个 ROCm 版本（系统的 /opt/rocm 遮盖了 wheel 自带的版本，或扩展是针对另一个 ROCm 构建的），或者 wheel 的 ROCm 比内核驱动新很多。</translation>
+    </message>
+    <message>
+        <source>Keep /opt/rocm out of LD_LIBRARY_PATH in the venv: the wheel brings its own ROCm.</source>
+        <translation>在虚拟环境中不要把 /opt/rocm 放进 LD_LIBRARY_PATH：wheel 自带 ROCm。</translation>
+    </message>
+    <message>
+        <source>Rebuild extensions (bitsandbytes, flash-attn, ...) against the wheel&apos;s ROCm version, or use matching wheels.</source>
+        <translation>针对 wheel 的 ROCm 版本重新构建扩展（bitsandbytes、flash-attn 等），或使用版本匹配的 wheel。</translation>
+    </message>
+    <message>
+        <source>A ROCm 7 user space on a ROCm 6-era amdgpu-dkms driver can hang: update the driver.</source>
+        <translation>ROCm 7 用户态运行在 ROCm 6 时代的 amdgpu-dkms 驱动上可能会卡住：请更新驱动。</translation>
+    </message>
+    <message>
+        <source>torch is not installed in this environment</source>
+        <translation>此环境中没有安装 torch</translation>
+    </message>
+    <message>
+        <source>The Python environment that was checked has no torch module.</source>
+        <translation>所检查的 Python 环境中没有 torch 模块。</translation>
+    </message>
+    <message>
+        <source>Install the ROCm wheels for this machine.</source>
+        <translation>为这台机器安装 ROCm wheel。</translation>
+    </message>
+    <message>
+        <source>The Python environment does not run</source>
+        <translation>Python 环境无法运行</translation>
+    </message>
+    <message>
+        <source>The environment&apos;s python or `import torch` fails.</source>
+        <translation>该环境的 python 或 `import torch` 运行失败。</translation>
+    </message>
+    <message>
+        <source>Recreate the venv and reinstall torch.</source>
+        <translation>重新创建虚拟环境并重新安装 torch。</translation>
+    </message>
+    <message>
+        <source>rocBLAS has no kernels for this GPU</source>
+        <translation>rocBLAS 没有这块显卡的算子</translation>
+    </message>
+    <message>
+        <source>rocBLAS could not read its Tensile library for this gfx target: the libraries were built without it (gfx90c, gfx1103 need an override; gfx906 was dropped in ROCm 6.4).</source>
+        <translation>rocBLAS 无法读取这个 gfx 目标的 Tensile 库：这些库构建时没有包含它（gfx90c、gfx1103 需要覆盖；gfx906 在 ROCm 6.4 中被移除）。</translation>
+    </message>
+    <message>
+        <source>Use the override the GPU allows (rocmdesk detect), or wheels that still carry the target (gfx906: the rocm6.3 index).</source>
+        <translation>使用这块显卡允许的覆盖（rocmdesk detect），或使用仍包含该目标的 wheel（gfx906：rocm6.3 索引）。</translation>
+    </message>
+    <message>
+        <source>A ROCm library is missing</source>
+        <translation>缺少某个 ROCm 库</translation>
+    </message>
+    <message>
+        <source>A program or the torch wheel could not load a ROCm shared library (librocm_smi64.so, libamdhip64.so, librocm_sysdeps_liblzma.so...).</source>
+        <translation>某个程序或 torch wheel 无法加载 ROCm 共享库（librocm_smi64.so、libamdhip64.so、librocm_sysdeps_liblzma.so…）。</translation>
+    </message>
+    <message>
+        <source>Update torch: librocm_smi64 (rocm7.2 wheels) and liblzma (TheRock wheels) were packaging bugs fixed upstream.</source>
+        <translation>更新 torch：librocm_smi64（rocm7.2 wheel）和 liblzma（TheRock wheel）是上游已修复的打包缺陷。</translation>
+    </message>
+    <message>
+        <source>A program built against the system ROCm needs that ROCm installed (rocmdesk plan --scope runtime).</source>
+        <translation>针对系统 ROCm 构建的程序需要安装该 ROCm（rocmdesk plan --scope runtime）。</translation>
+    </message>
+    <message>
+        <source>The ROCm runtime could not start (out of resources)</source>
+        <translation>ROCm 运行时无法启动（资源不足）</translation>
+    </message>
+    <message>
+        <source>HSA_STATUS_ERROR_OUT_OF_RESOURCES (or &quot;/dev/kfd: Cannot allocate memory&quot;): the KFD refused the GPU. Usually the GPU is not supported by this ROCm/kernel, or /dev/kfd permissions are wrong.</source>
+        <translation>HSA_STATUS_ERROR_OUT_OF_RESOURCES（或“/dev/kfd: Cannot allocate memory”）：KFD 拒绝了这块显卡。通常是这个 ROCm/内核不支持这块显卡，或 /dev/kfd 的权限不对。</translation>
+    </message>
+    <message>
+        <source>Read why the KFD refused the GPU.</source>
+        <translation>查看 KFD 拒绝这块显卡的原因。</translation>
+    </message>
+    <message>
+        <source>Check the GPU is supported by this ROCm (rocmdesk detect) and that you are in render and video.</source>
+        <translation>检查这个 ROCm 是否支持这块显卡（rocmdesk detect），以及您是否在 render 和 video 用户组中。</translation>
+    </message>
+    <message>
+        <source>Update ROCm / the kernel if the GPU is newer than them.</source>
+        <translation>如果显卡比 ROCm/内核更新，请更新它们。</translation>
+    </message>
+    <message>
+        <source>A ROCm program crashed</source>
+        <translation>某个 ROCm 程序崩溃了</translation>
+    </message>
+    <message>
+        <source>A ROCm tool or PyTorch ended with a segmentation fault or abort before printing anything useful.</source>
+        <translation>某个 ROCm 工具或 PyTorch 在输出有用信息之前就因段错误或 abort 而结束。</translation>
+    </message>
+    <message>
+        <source>Run it again as your user (not with sudo) and read the kernel log around the crash.</source>
+        <translation>以您自己的用户身份（不要用 sudo）重新运行，并查看崩溃前后的内核日志。</translation>
+    </message>
+    <message>
+        <source>Integrated GPUs and GPUs without ROCm support crash older runtimes: see rocmdesk detect; hide an iGPU with ROCR_VISIBLE_DEVICES.</source>
+        <translation>集成显卡和不受 ROCm 支持的显卡会让旧版运行时崩溃：见 rocmdesk detect；用 ROCR_VISIBLE_DEVICES 隐藏集成显卡。</translation>
+    </message>
+    <message>
+        <source>RDNA2 cards on ROCm 7 development wheels crash for some users: prefer the rocm6.4 wheels.</source>
+        <translation>部分用户的 RDNA2 显卡在 ROCm 7 开发版 wheel 上会崩溃：优先使用 rocm6.4 wheel。</translation>
+    </message>
+    <message>
+        <source>GPU memory ran out</source>
+        <translation>显存不足</translation>
+    </message>
+    <message>
+        <source>PyTorch could not allocate GPU memory. When much is &quot;reserved but unallocated&quot; the cache is fragmented; otherwise the job needs less memory per step.</source>
+        <translation>PyTorch 无法分配显存。如果大量显存处于“reserved but unallocated”，说明缓存碎片化了；否则就需要减少任务每步的显存用量。</translation>
+    </message>
+    <message>
+        <source>Let the caching allocator grow segments instead of fragmenting (set both names: some versions read only one).</source>
+        <translation>让缓存分配器扩展内存段而不是产生碎片（两个变量名都设置：有些版本只读取其中一个）。</translation>
+    </message>
+    <message>
+        <source>Lower the batch size, or use AMP/gradient checkpointing.</source>
+        <translation>减小批大小，或使用 AMP/梯度检查点。</translation>
+    </message>
+    <message>
+        <source>Close other programs that hold VRAM (rocmdesk monitor shows them).</source>
+        <translation>关闭其他占用显存的程序（rocmdesk monitor 会列出它们）。</translation>
+    </message>
+    <message>
+        <source>Multi-GPU communication fails or hangs</source>
+        <translation>多卡通信失败或卡住</translation>
+    </message>
+    <message>
+        <source>RCCL collectives time out or error. On PCIe machines peer-to-peer traffic through the IOMMU or PCIe ACS often stalls.</source>
+        <translation>RCCL 集合通信超时或出错。在 PCIe 机器上，经过 IOMMU 或 PCIe ACS 的点对点传输经常会停滞。</translation>
+    </message>
+    <message>
+        <source>Put the IOMMU in pass-through mode: add iommu=pt (and amd_iommu=on on AMD CPUs) to the kernel command line, then reboot.</source>
+        <translation>把 IOMMU 设为直通模式：在内核命令行中加上 iommu=pt（AMD CPU 还要加 amd_iommu=on），然后重启。</translation>
+    </message>
+    <message>
+        <source>Disable PCIe ACS in the BIOS (or on the PCIe switches) so GPUs reach each other directly.</source>
+        <translation>在 BIOS 中（或在 PCIe 交换芯片上）禁用 PCIe ACS，让显卡之间直接通信。</translation>
+    </message>
+    <message>
+        <source>Debug RCCL: run with NCCL_DEBUG=INFO; try NCCL_P2P_DISABLE=1 to confirm peer-to-peer is the cause.</source>
+        <translation>调试 RCCL：设置 NCCL_DEBUG=INFO 运行；尝试 NCCL_P2P_DISABLE=1 以确认是否为点对点传输的问题。</translation>
+    </message>
+    <message>
+        <source>The PCIe slot does not pass atomics</source>
+        <translation>PCIe 插槽不支持原子操作</translation>
+    </message>
+    <message>
+        <source>The KFD skipped the GPU because the PCIe path rejects atomic operations (older CPUs/chipsets, some risers or Thunderbolt).</source>
+        <translation>KFD 跳过了这块显卡，因为 PCIe 通路拒绝原子操作（较旧的 CPU/芯片组、部分延长线或 Thunderbolt）。</translation>
+    </message>
+    <message>
+        <source>Move the GPU to a CPU-attached PCIe slot (not through the chipset or a riser).</source>
+        <translation>把显卡移到直连 CPU 的 PCIe 插槽（不要经过芯片组或延长线）。</translation>
+    </message>
+    <message>
+        <source>Some runtimes work without atomics with HSA_ENABLE_SDMA=0; it is not supported.</source>
+        <translation>有些运行时在 HSA_ENABLE_SDMA=0 时可以不用原子操作工作；这不受官方支持。</translation>
+    </message>
+    <message>
+        <source>Traces of another ROCm version</source>
+        <translation>残留有另一个 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>Packages, /opt/rocm-* trees or apt lists of another ROCm version are left; they can mix libraries of two versions.</source>
+        <translation>另一个 ROCm 版本的软件包、/opt/rocm-* 目录或 apt 列表还在；它们可能导致两个版本的库混用。</translation>
+    </message>
+    <message>
+        <source>Remove the other versions&apos; packages, trees and lists (rocmdesk plan shows the steps).</source>
+        <translation>移除其他版本的软件包、目录和列表（rocmdesk plan 会列出步骤）。</translation>
+    </message>
+    <message>
+        <source>Or by hand: purge the old packages and remove /opt/rocm-&lt;old version&gt;.</source>
+        <translation>或者手动操作：彻底清除旧软件包，并删除旧版本的目录 /opt/rocm-&lt;old version&gt;。</translation>
+    </message>
+    <message>
+        <source>No AMD GPU was found</source>
+        <translation>没有找到 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>Nothing on this machine looks like an AMD GPU to rocmdesk.</source>
+        <translation>在 rocmdesk 看来，这台机器上没有任何像 AMD 显卡的设备。</translation>
+    </message>
+    <message>
+        <source>Check that the card is seated and seen on the PCI bus.</source>
+        <translation>检查显卡是否插好，以及能否在 PCI 总线上看到它。</translation>
     </message>
 </context>
 <context>
