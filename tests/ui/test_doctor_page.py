@@ -621,3 +621,29 @@ def test_a_cpu_only_torch_in_a_real_venv_is_found_with_progress(open_page, qtbot
     card = next(c for c in page.cards if c.finding.id == "wheel-cpu-only")
     assert card.origin.text() == "Found by the PyTorch check of a venv"
     assert str(torch_venv) in page.venvs_note.text()
+
+
+def test_tab_walks_the_page_top_to_bottom_and_reaches_every_button(open_page, qtbot):
+    """As tests/ui/test_theme.py walks the other pages: Tab from the first button round the page reaches every
+    enabled button, in reading order (never back up the page)."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QAbstractButton
+
+    page = open_page()
+    page.resize(1100, 1800)  # everything in view: positions are the layout's, not a scroll's
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow, timeout=5000)
+    page.check_button.setFocus()
+    qtbot.wait(100)
+    seen = [page.check_button]
+    for _ in range(200):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        now = QApplication.focusWidget()
+        if now is page.check_button or now in seen:
+            break
+        seen.append(now)
+    buttons = [b for b in page.findChildren(QAbstractButton) if b.isVisible() and b.isEnabled()]
+    assert [b.text() for b in buttons if b not in seen] == []
+    ys = [w.mapTo(page, QPoint(0, 0)).y() for w in seen]
+    assert all(b >= a - 40 for a, b in zip(ys, ys[1:])), ys

@@ -360,9 +360,9 @@ class DoctorPage(QWidget):
         run.addWidget(self.status, 1)
         outer.addLayout(run)
 
-        split = QSplitter(Qt.Orientation.Horizontal)
+        # the findings above, the paste box below: one column, so reading (and Tab) order is top to bottom
+        split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
-        split.setHandleWidth(12)  # the list's scroll bar must not read as the paste box's
         body = _Body()
         self.list_layout = QVBoxLayout(body)
         self.list_layout.setContentsMargins(0, 4, 8, 8)
@@ -375,9 +375,9 @@ class DoctorPage(QWidget):
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its buttons take focus, not the area
         split.addWidget(self.scroll)
         split.addWidget(self._build_paste_box())
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        split.setSizes([600, 380])
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 0)
+        split.setSizes([520, 190])
         outer.addWidget(split, 1)
 
         save = QHBoxLayout()
@@ -406,24 +406,30 @@ class DoctorPage(QWidget):
     def _build_paste_box(self) -> QWidget:
         box = _box(self.tr("Diagnose pasted output"))
         layout = QVBoxLayout(box)
-        self.paste_intro = _plain(text_label(self.tr(
-            "Paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch's collect_env, lspci "
-            "or dmesg — from this machine or another one."), small=True, muted=True))
-        layout.addWidget(self.paste_intro)
+        row = QHBoxLayout()
+        left = QVBoxLayout()
+        head = QHBoxLayout()
         label = _plain(QLabel(self.tr("&Text:")))
-        layout.addWidget(label)
+        head.addWidget(label)
+        self.paste_intro = _plain(text_label(self.tr(
+            "paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch's collect_env, lspci "
+            "or dmesg — from this machine or another one (or drop a file here)."), small=True, muted=True))
+        head.addWidget(self.paste_intro, 1)
+        left.addLayout(head)
         self.paste_edit = PasteBox()
         font = mono_font()  # tool output lines up in columns
         font.setBold(False)  # set, so the group box's bold title is not inherited
         self.paste_edit.setFont(font)
         self.paste_edit.setPlaceholderText(self.tr("e.g. RuntimeError: HIP error: invalid device function"))
         self.paste_edit.setAccessibleName(self.tr("Text to diagnose"))
+        self.paste_edit.setMinimumHeight(self.paste_edit.fontMetrics().lineSpacing() * 4)
         self.paste_edit.pasted.connect(self.diagnose_paste)
         self.paste_edit.fileDropped.connect(self.diagnose_file)
         self.paste_edit.textChanged.connect(self._sync)
         label.setBuddy(self.paste_edit)
-        layout.addWidget(self.paste_edit, 1)
-        row = QHBoxLayout()
+        left.addWidget(self.paste_edit, 1)
+        row.addLayout(left, 1)
+        buttons = QVBoxLayout()
         self.diagnose_button = _plain(QPushButton(self.tr("&Diagnose")))
         self.diagnose_button.setToolTip(self.tr("Look for known failures in the text (pasting does it by itself)"))
         self.diagnose_button.clicked.connect(self.diagnose_paste)
@@ -433,11 +439,13 @@ class DoctorPage(QWidget):
         self.clear_button = _plain(QPushButton(self.tr("Cl&ear")))
         self.clear_button.setToolTip(self.tr("Empty the box and drop the pasted text's findings"))
         self.clear_button.clicked.connect(self.clear_paste)
+        buttons.addSpacing(label.sizeHint().height())
         for b in (self.diagnose_button, self.open_button, self.clear_button):
             b.setAutoDefault(False)
-            row.addWidget(b)
-        row.addStretch(1)
-        layout.addLayout(row)
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        row.addLayout(buttons)
+        layout.addLayout(row, 1)
         self.paste_status = _plain(text_label("", small=True))
         self.paste_status.setVisible(False)
         layout.addWidget(self.paste_status)
@@ -784,7 +792,7 @@ class DoctorPage(QWidget):
         layout.addLayout(grid)
         self.empty_output = text_label(self.tr(
             "{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: "
-            "paste it in the box on the right.").format(n=len(in_output)) if in_output else "", small=True)
+            "paste it in the box below.").format(n=len(in_output)) if in_output else "", small=True)
         self.empty_output.setVisible(bool(in_output))
         layout.addWidget(self.empty_output)
         self.empty_frame = frame
