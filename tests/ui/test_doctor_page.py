@@ -256,7 +256,7 @@ def test_a_50_mb_paste_is_held_aside_and_diagnosed_in_the_worker(open_page, qtbo
     page = open_page(text_diagnoser=slow_text)
     big = ("[  12.345678] amdgpu 0000:03:00.0: some line of a long kernel log\n" * 760_000
            + "RuntimeError: HIP error: invalid device function\n")
-    assert len(big) > 50_000_000
+    assert len(big) > 50_000_000 > SHOW_LIMIT
     mime = QMimeData()
     mime.setText(big)
     t0 = time.monotonic()
@@ -647,3 +647,35 @@ def test_tab_walks_the_page_top_to_bottom_and_reaches_every_button(open_page, qt
     assert [b.text() for b in buttons if b not in seen] == []
     ys = [w.mapTo(page, QPoint(0, 0)).y() for w in seen]
     assert all(b >= a - 40 for a, b in zip(ys, ys[1:])), ys
+
+
+def test_closing_stops_a_running_fix_and_a_failed_step_is_said(open_page, qtbot, tmp_path):
+    slow = tmp_path / "slow.py"
+    slow.write_text("import sys, time\nsys.stdin.read()\ntime.sleep(30)\n")
+    page = open_page(command_factory=lambda plan_json, dry: [sys.executable, str(slow)],
+                     helper_locator=lambda: HELPER)
+    dialog = page.open_fix(page.cards[0].finding)
+    assert dialog.start() and dialog.running() and dialog.close_button.text() == "Stop"
+    t0 = time.monotonic()
+    page.shutdown()
+    assert not dialog.running() and dialog.outcome is not None and dialog.outcome.cancelled
+    assert time.monotonic() - t0 < 10
+
+    failing = tmp_path / "fail.py"
+    failing.write_text(textwrap.dedent("""\
+        import json, sys
+        plan = json.loads(sys.stdin.read())
+        s = plan["steps"][0]
+        print(json.dumps({"event": "plan", "steps": 1, "dry_run": False, "caller": "ada"}), flush=True)
+        print(json.dumps({"event": "started", "id": s["id"], "index": 0, "title": s["title"]}), flush=True)
+        print(json.dumps({"event": "failed", "id": s["id"], "message": "usermod exited with status 6",
+                          "output": ["usermod: group 'render' does not exist"], "exit": 6}), flush=True)
+        sys.exit(1)
+        """))
+    dialog.reject()
+    page.command_factory = lambda plan_json, dry: [sys.executable, str(failing)]
+    dialog = page.open_fix(page.cards[0].finding)
+    assert dialog.start()
+    qtbot.waitUntil(lambda: dialog.outcome is not None, timeout=10000)
+    assert dialog.rows["add-user-to-groups"].state == "failed"
+    assert "A step failed: usermod exited with status 6" in dialog.status.text()

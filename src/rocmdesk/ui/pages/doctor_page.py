@@ -946,7 +946,12 @@ class DoctorPage(QWidget):
             return {}
 
     def shutdown(self, timeout_ms: int = 10000) -> None:
-        """Drop pending results and wait for the workers (the checks' commands time out by themselves)."""
+        """Drop pending results and wait for the workers (the checks' commands time out by themselves); a fix
+        that runs is stopped as Setup stops its run (a helper that runs as root is not ours to kill)."""
+        dialog = self.fix_dialog
+        if dialog is not None and dialog.running() and dialog.run is not None:
+            dialog.run.cancel()
+            dialog.run.proc.waitForFinished(3000)
         self._drop_machine_job()
         self._paste_job = None
         self._pool.clear()
