@@ -543,8 +543,9 @@ class DoctorPage(QWidget):
         if total > 0:
             self.progress.setRange(0, total)
             self.progress.setValue(min(done, total))
-        self._progress_text = self.tr("Checking {where}: {what}").format(where=self._where(), what=what) \
-            if what else self._progress_text
+        if what:  # the core's words for its step, translated where a translation has them
+            self._progress_text = self.tr("Checking {where}: {what}").format(where=self._where(),
+                                                                           what=catalogue_text(what))
         self._sync()
 
     def _on_done(self, job: int, result: object) -> None:
