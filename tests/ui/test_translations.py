@@ -100,7 +100,7 @@ SIDEBAR = """\
 def test_the_app_speaks_chinese_under_a_chinese_locale(tmp_path):
     sidebar, menus = _run_app(SIDEBAR, tmp_path, LANG="zh_CN.UTF-8")
     assert sidebar[:3] == ["概览", "安装配置", "PyTorch"] and "环境" in sidebar
-    assert menus[:2] == ["机器(&M)", "语言(&L)"]
+    assert menus[:2] == ["机器(&M)", "视图(&W)"]
 
 
 def test_the_app_speaks_english_under_other_locales_and_language_lists(tmp_path):
@@ -285,3 +285,27 @@ def test_core_code_translates_catalogue_sentences_without_qt():
         assert re.search("[\u4e00-\u9fff]", i18n.translate("rocmdesk.doctor", title))  # 缺少 /dev/kfd
     finally:
         i18n.set_language(None)
+
+
+def test_no_page_uses_an_alt_key_of_the_menu_bar(open_window):
+    # a letter that both a menu title and a page's button or label use makes Alt+letter ambiguous on that page
+    from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel
+
+    window = open_window(FakeMachines(make_report([make_gpu(0)])))
+
+    def key(text: str) -> str | None:
+        found = re.search(r"&([^&\s])", text.replace("&&", ""))
+        return found.group(1).lower() if found else None
+
+    menu_keys = {key(a.text()) for a in window.menuBar().actions()} - {None}
+    assert menu_keys == {"m", "w"}
+    clashes = []
+    for i in range(window.stack.count()):
+        page = window.stack.widget(i)
+        widgets = page.findChildren(QAbstractButton) + page.findChildren(QGroupBox) + \
+            [label for label in page.findChildren(QLabel) if label.buddy() is not None]
+        for w in widgets:
+            text = w.title() if isinstance(w, QGroupBox) else w.text()
+            if key(text) in menu_keys:
+                clashes.append(f"{window.sidebar.item(i).text()}: {text!r}")
+    assert not clashes

@@ -1,4 +1,4 @@
-"""The Language menu: follow the system, or English, or 简体中文, kept in ``settings.json`` (see ``rocmdesk.i18n``).
+"""View > Language: follow the system, or English, or 简体中文, kept in ``settings.json`` (see ``rocmdesk.i18n``).
 
 A choice takes effect in a new main window: "Restart now" ends the event loop with ``RESTART_EXIT_CODE`` and
 ``app.run`` builds the window again in the new language (same machine, page and size); "Later" leaves it to the
@@ -50,8 +50,12 @@ def ask_restart(window: QMainWindow, language: str) -> bool:
 
 def add_language_menu(window: QMainWindow,
                       ask: Callable[[QMainWindow, str], bool] | None = None) -> QMenu:
-    """Add the Language menu to ``window``'s menu bar and return it."""
-    menu = window.menuBar().addMenu(QCoreApplication.translate("LanguageMenu", "&Language"))
+    """Add View > Language to ``window``'s menu bar and return the Language menu.  The View menu's Alt key is W:
+    the pages use every letter of "Language" for their own buttons and labels (Alt+L is the PyTorch page's log),
+    and a menu bar key that a page also uses makes both ambiguous."""
+    view = window.menuBar().addMenu(QCoreApplication.translate("LanguageMenu", "Vie&w"))
+    view.setObjectName("viewMenu")
+    menu = view.addMenu(QCoreApplication.translate("LanguageMenu", "&Language"))
     menu.setObjectName("languageMenu")
     group = QActionGroup(menu)
     group.setExclusive(True)

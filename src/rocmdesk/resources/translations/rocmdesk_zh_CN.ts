@@ -1368,6 +1368,10 @@
         <translation>稍后</translation>
     </message>
     <message>
+        <source>Vie&amp;w</source>
+        <translation>视图(&amp;W)</translation>
+    </message>
+    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
