@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, QEvent, QObject, QPointF, Qt, QTimer, Signal
+from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QPointF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -80,6 +80,33 @@ def band_path(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> QPainterPath:
     return pg.arrayToQPath(x, y, connect=np.concatenate(cs), finiteCheck=False)
 
 
+class TimeAxis(pg.DateAxisItem):
+    """Local clock times; a day is labelled "Thu 3 Dec", not pyqtgraph's "Thu 03" (which reads as 03:00)."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
+        if spacing >= 86400 and spacing < 28 * 86400:
+            return [QLocale().toString(QDateTime.fromSecsSinceEpoch(int(v)).date(), "ddd d MMM") for v in values]
+        if spacing < 60:
+            return super().tickStrings(values, scale, spacing)
+        out = []
+        for v in values:
+            try:
+                t = time.localtime(v)
+            except (OverflowError, OSError, ValueError):
+                out.append("")
+                continue
+            out.append(time.strftime("%a", t) if (t.tm_hour, t.tm_min) == (0, 0) else time.strftime("%H:%M", t))
+        return out
+
+
+class _Readout(QLabel):
+    """A wrapping label whose height the plot sets: it must not report height-for-width, or a scroll area
+    of plots sizes every plot by pyqtgraph's 480 px preferred height."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+
 class MetricPlot(QWidget):
     """One metric over time for one or more series (e.g. the power of every GPU), with a cursor readout."""
 
@@ -119,9 +146,12 @@ class MetricPlot(QWidget):
         # the readout doubles as the legend (a swatch and a label per series): a legend box inside the plot
         # hides the data under it.  It has a line of its own; a long one is cut, it never widens the window
         # (a wrapping label in a scrolled grid makes every plot as tall as its narrowest layout).
-        self.readout = QLabel()
+        self.readout = _Readout()
         self.readout.setTextFormat(Qt.TextFormat.RichText)
-        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.readout.setWordWrap(True)
+        self.readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self._readout_lines = 0
         header.addWidget(self.title_label)
         header.addWidget(self.state_label)
         header.addStretch(1)
@@ -131,7 +161,7 @@ class MetricPlot(QWidget):
         readout_row.addWidget(self.readout, 1)
         outer.addLayout(readout_row)
 
-        self.plot_widget = pg.PlotWidget(axisItems={"bottom": pg.DateAxisItem(orientation="bottom")})
+        self.plot_widget = pg.PlotWidget(axisItems={"bottom": TimeAxis(orientation="bottom")})
         self.plot_widget.setBackground(self.palette().color(self.backgroundRole()))
         self.plot_widget.setAccessibleName(title)
         outer.addWidget(self.plot_widget, 1)
@@ -179,6 +209,10 @@ class MetricPlot(QWidget):
         self.plot_widget.scene().sigMouseMoved.connect(self._mouse_moved)
         self.plot_widget.installEventFilter(self)
         self._show_readout()
+
+    def sizeHint(self) -> QSize:
+        # pyqtgraph's view asks for 480 px of height; a page of stacked plots wants them to share the height
+        return QSize(420, 200)
 
     # ---- contract ---------------------------------------------------------------------------------
     def set_series(self, series: list[tuple[str, str]]) -> None:
@@ -323,6 +357,7 @@ class MetricPlot(QWidget):
                 self.cursorLeft.emit()
             elif event.type() == QEvent.Type.Resize:
                 self.empty_label.setGeometry(self.plot_widget.rect())
+                self._fit_readout()
         return super().eventFilter(obj, event)
 
     def set_empty_text(self, text: str) -> None:
@@ -488,16 +523,33 @@ class MetricPlot(QWidget):
                 text = self.format_value(mean)
                 if mean is not None and lo is not None and hi is not None and hi > lo:
                     text += f" ({self.format_value(lo, unit=False)}\u2013{self.format_value(hi, unit=False)})"
-                parts.append(self._swatch(c) + html.escape(text))
+                parts.append(self._swatch(c) + html.escape(text).replace(" ", "&nbsp;"))
         else:
             parts.append(html.escape(self.tr("latest")))
             for c in self._curves:
-                parts.append(self._swatch(c) + html.escape(self.format_value(self._history.latest(c.name))))
+                parts.append(self._swatch(c) + html.escape(self.format_value(self._history.latest(c.name))).replace(" ", "&nbsp;"))
         self.readout.setText("&nbsp;&nbsp; ".join(parts))  # the plain space lets a long readout wrap
+        self._fit_readout()
+
+    def _fit_readout(self) -> None:
+        """As many lines (up to 3) as the readout needs at this width: a fixed height, set only when it changes."""
+        from PySide6.QtGui import QTextDocument
+
+        doc = QTextDocument()
+        doc.setDefaultFont(self.readout.font())
+        doc.setHtml(self.readout.text())
+        width = max(50, self.readout.width() if self.readout.width() > 50 else self.width() - 12)
+        doc.setTextWidth(width)
+        line = self.readout.fontMetrics().lineSpacing()
+        lines = max(1, min(3, round(doc.size().height() / max(1, line * 1.05))))
+        if lines != self._readout_lines:
+            self._readout_lines = lines
+            self.readout.setFixedHeight(lines * line + 2)
 
     @staticmethod
     def _swatch(c: _Curve) -> str:
-        return f"<span style='color:{c.color.name()}'>\u25a0</span>&nbsp;{html.escape(c.label)}&nbsp;"
+        label = html.escape(c.label).replace(" ", "&nbsp;")  # a long readout wraps between series, not inside one
+        return f"<span style='color:{c.color.name()}'>\u25a0</span>&nbsp;{label}&nbsp;"
 
     def _mouse_moved(self, pos: QPointF) -> None:
         if self.vb.sceneBoundingRect().contains(pos):
