@@ -7,6 +7,8 @@ Exit codes:
   3  unreadable or unrecognized input (a file that can't be read, output rocmdesk does not know)
   4  ``detect``: no AMD GPU was found (the report is still printed)
   5  ``apply``: nothing was changed (the plan was refused, the password prompt dismissed, or not authorized)
+  6  ``doctor``: a problem of severity error was found (the report is still printed)
+``sanity`` keeps its own: 0 the check passed, 1 it failed, 2 bad usage.
 """
 
 from __future__ import annotations
@@ -41,6 +43,22 @@ def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
     )
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the version, then whether the system helper is installed (argparse's own prints a fixed
+    string).  The helper check is imported only when asked: other commands must not pay for it."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0,
+                         help=help or "print the version and whether the system helper is installed, then exit")
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001 (argparse's)
+        from rocmdesk.setup.helper_status import version_text
+
+        print(version_text())
+        parser.exit()
+
+
 # name -> (module with add_parser(subparsers) and run(args, host) -> int, one-line help)
 EXTENSIONS: dict[str, tuple[str, str]] = {
     "plan": ("rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"),
@@ -51,6 +69,8 @@ EXTENSIONS: dict[str, tuple[str, str]] = {
     "shell": ("rocmdesk.torchenv.cli_shell", "start $SHELL with a profile's venv and environment"),
     "monitor": ("rocmdesk.telemetry.cli_monitor", "live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)"),
     "exporter": ("rocmdesk.telemetry.exporter", "serve the live GPU metrics to Prometheus over HTTP"),
+    "sanity": ("rocmdesk.sanity.cli_sanity", "a short real training run in a venv: AMP, throughput, multi-GPU"),
+    "doctor": ("rocmdesk.doctor.cli_doctor", "known ROCm/PyTorch failures found on this machine or in pasted output"),
 }
 
 
@@ -74,9 +94,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         prog="rocmdesk",
         description="From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.",
         epilog="Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, "
-        "4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not authorized).",
+        "4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not authorized), "
+        "6 doctor found an error. sanity: 0 passed, 1 failed.",
     )
-    p.add_argument("--version", action="version", version=f"rocmdesk {__version__}")
+    p.add_argument("--version", action=VersionAction)  # the version, and whether the system helper is there
     _add_target(p, top=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

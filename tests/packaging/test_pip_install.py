@@ -113,8 +113,6 @@ def test_plan_explains_the_missing_helper(pipx_like: Path) -> None:
     assert script.returncode == 0 and script.stderr == "", script.stderr
 
 
-@pytest.mark.xfail(strict=False, reason="needs cli.py's --version to use setup.helper_status.VersionAction "
-                                        "(the coordinator's change; then drop this mark)")
 def test_version_explains_the_missing_helper(pipx_like: Path) -> None:
     res = _run(pipx_like, "rocmdesk", "--version")
     assert res.returncode == 0, res.stderr

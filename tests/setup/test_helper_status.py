@@ -50,7 +50,9 @@ def test_version_action_prints_both_lines_and_exits(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(runner, "HELPER", str(tmp_path / "absent"))
     parser = argparse.ArgumentParser(prog="rocmdesk")
-    parser.add_argument("--version", action=helper_status.VersionAction)
+    from rocmdesk.cli import VersionAction
+
+    parser.add_argument("--version", action=VersionAction)
     with pytest.raises(SystemExit) as exited:
         parser.parse_args(["--version"])
     assert exited.value.code == 0

@@ -6,10 +6,7 @@ those installs must hear that before they try ``apply``, not after.
 
 from __future__ import annotations
 
-import argparse
-
 from rocmdesk import __version__
-from rocmdesk.setup import runner
 
 WHY = (
     "A pip, pipx or uv tool install has none, so `rocmdesk apply` and the Setup page cannot run a plan as root; "
@@ -20,6 +17,8 @@ WHY = (
 
 def status_line() -> str:
     """One line: where the helper is, or why there is none and what to do instead."""
+    from rocmdesk.setup import runner  # here, not at the top: cli.py imports this module on every start
+
     path = runner.helper_path()
     if path is not None:
         return f"system helper: {path}"
@@ -33,19 +32,9 @@ def version_text() -> str:
 
 def plan_note() -> str | None:
     """The note under a text plan when it cannot be applied from this install; None when it can."""
+    from rocmdesk.setup import runner
+
     if runner.helper_path() is not None:
         return None
     return f"Note: rocmdesk's system helper is not installed ({runner.HELPER}). {WHY}"
 
-
-class VersionAction(argparse.Action):
-    """``--version`` for cli.py: ``version_text()``, then exit 0 (argparse's own prints a fixed string)."""
-
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "print the version and whether the system helper is installed, then exit")
-
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001 (argparse's)
-        print(version_text())
-        parser.exit()
