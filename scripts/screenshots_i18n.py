@@ -105,8 +105,15 @@ def english_texts(window) -> list[str]:
     return out
 
 
-def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int]) -> int:
+DEFAULT_STEPS = {"setup": "review", "pytorch": "verify", "doctor": "findings"}
+
+
+def shoot(lang: str, machine: str, spec: str, output: Path, size: tuple[int, int]) -> int:
+    """Draw ``spec`` (a page, or page:step for the steps scripts/screenshots.py knows) into ``output``."""
     import screenshots as shots
+
+    page, _, step = spec.partition(":")
+    step = step or DEFAULT_STEPS.get(page, "")
 
     if page in ("environments", "pytorch", "sanity"):
         home = shots.fake_home()  # before Qt and platformdirs read them
@@ -135,13 +142,13 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
     shots.settle(300)
     ok = window.session.error is None
     if ok and page == "setup":
-        ok = shots.drive_setup(window, "review", None, 60)
+        ok = shots.drive_setup(window, step, None, 60)
     elif ok and page == "pytorch":
-        ok = shots.drive_pytorch(window, "verify", 60)
+        ok = shots.drive_pytorch(window, step, 60)
     elif ok and page == "environments":
         ok = shots.drive_environments(window)
     elif ok and page == "doctor" and real and hasattr(shots, "drive_doctor"):
-        ok = shots.drive_doctor(window, "findings", 60)
+        ok = shots.drive_doctor(window, step, 60)
     shots.settle(2500 if page == "monitor" else 600)  # the monitor's first samples, late layouts
     window.grab().save(str(output), "PNG")
     clipped = clipped_texts(window)
@@ -150,6 +157,8 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
     if lang != "en":
         for line in english_texts(window):
             print(f"{output.name}: english: {line}")
+    for release in getattr(shots, "_release_on_exit", []):
+        release.set()  # lets a held stand-in installer end before the window goes
     window.close()
     app.processEvents()
     return 0 if ok and not clipped else 1
@@ -157,7 +166,8 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("pages", nargs="*", help=f"pages to draw (default all: {', '.join(PAGES)})")
+    parser.add_argument("pages", nargs="*", help=f"pages to draw (default all: {', '.join(PAGES)}); page:step "
+                        "picks a step of setup, pytorch or doctor as scripts/screenshots.py names them")
     parser.add_argument("--lang", default="zh_CN", help="en or zh_CN (default zh_CN)")
     parser.add_argument("--out", type=Path, help="folder for the PNGs (default docs/screenshots/<lang>)")
     parser.add_argument("--machine", default="rx6600xt-ubuntu2204", help="simulated machine")
@@ -167,11 +177,12 @@ def main(argv: list[str]) -> int:
     size = tuple(int(v) for v in args.size.lower().split("x"))
     out = args.out or Path(__file__).resolve().parent.parent / "docs" / "screenshots" / args.lang
     pages = args.pages or list(PAGES)
-    unknown = [p for p in pages if p not in PAGES]
+    unknown = [p for p in pages if p.partition(":")[0] not in PAGES]
     if unknown:
         parser.error(f"unknown page(s) {', '.join(unknown)}; pages: {', '.join(PAGES)}")
     if args.one:
-        return shoot(args.lang, args.machine, pages[0], out / f"{pages[0]}.png", size)  # type: ignore[arg-type]
+        name = pages[0].replace(":", "-")
+        return shoot(args.lang, args.machine, pages[0], out / f"{name}.png", size)  # type: ignore[arg-type]
     out.mkdir(parents=True, exist_ok=True)
     worst = 0
     for page in pages:
