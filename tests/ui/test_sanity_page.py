@@ -343,6 +343,24 @@ def test_a_cpu_only_torch_leads_to_the_pytorch_page(open_window, qtbot, tmp_path
     window.close()
 
 
+def test_invalid_device_function_lands_on_the_doctors_finding(open_window, qtbot, tmp_path, monkeypatch):
+    from rocmdesk.ui.pages.doctor_page import DoctorPage
+
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    window = open_window(FakeMachines(make_report([make_gpu()])))
+    page = window.findChild(SanityPage)
+    page.runner = ScriptedRunner(fail=("numeric", "RuntimeError: HIP error: invalid device function"))
+    page.venv_edit.setText(str(make_venv(tmp_path / "v")))
+    page._venv_edited("")
+    run_to_end(page, qtbot)
+    page.card.next_button.click()
+    sidebar = window.findChild(QListWidget, "sidebar")
+    assert sidebar.currentItem().text() == "Doctor"
+    doctor = window.findChild(DoctorPage)
+    qtbot.waitUntil(lambda: doctor.focused_finding() == "wheel-missing-arch", timeout=20000)
+    window.close()
+
+
 def test_a_runner_that_crashes_is_reported(open_page, qtbot):
     def broken(options, on_event=None, cancel=None):
         raise RuntimeError("the venv's python vanished")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.ui.language_menu import add_language_menu
+from rocmdesk.ui.pages.doctor_page import DoctorPage
 from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.pages.placeholder import PlaceholderPage
@@ -60,7 +61,7 @@ class MainWindow(QMainWindow):
         self.overview = OverviewPage(self.session)
         self._add_page(self.tr("Overview"), self.overview)
         built = {self.tr("Setup"): SetupPage, self.tr("PyTorch"): PyTorchPage, self.tr("Environments"): EnvironmentsPage,
-                 self.tr("Sanity check"): SanityPage}
+                 self.tr("Sanity check"): SanityPage, self.tr("Doctor"): DoctorPage}
         for title, purpose in self._planned_pages():
             self._add_page(title, built[title](self.session) if title in built else PlaceholderPage(title, purpose))
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)

@@ -744,8 +744,20 @@ class SanityPage(QWidget):
         for i in range(sidebar.count()):
             if sidebar.item(i).text() in (want, title):
                 sidebar.setCurrentRow(i)
+                if target == "doctor":
+                    self._hand_to_doctor(window)
                 return True
         return False
+
+    def _hand_to_doctor(self, window: QWidget) -> None:
+        """The Doctor lands on the finding the result card named, with the error lines as evidence."""
+        from rocmdesk.ui.pages.doctor_page import DoctorPage
+        from rocmdesk.ui.widgets.sanity_result_card import all_errors
+
+        finding = self.card.step.finding if self.card is not None else None
+        doctor = window.findChild(DoctorPage)
+        if finding and doctor is not None:
+            doctor.show_finding(finding, all_errors(self.result).splitlines()[:3])
 
     def shutdown(self, timeout_ms: int = 10000) -> None:
         """Cancel a run and wait for its worker (the runner ends the child's processes)."""
