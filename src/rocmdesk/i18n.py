@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -75,6 +74,8 @@ def saved_language() -> str:
 
 def save_language(choice: str) -> None:
     """Keep the Language menu's choice; other settings in the file stay, and the write is atomic."""
+    import tempfile  # only a save needs it (import cost on every CLI start otherwise)
+
     if choice != SYSTEM and choice not in LANGUAGES:
         raise ValueError(f"unknown language {choice!r}; choose {SYSTEM} or one of {', '.join(LANGUAGES)}")
     path = settings_file()
