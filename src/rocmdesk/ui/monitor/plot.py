@@ -414,8 +414,8 @@ class MetricPlot(QWidget):
         moved = False
         if live:
             shown = self._x_shown
-            # a scroll of under a quarter pixel (most refreshes of a long view) is not worth a repaint
-            if shown is None or abs(shown[1] - view_to) > span / width / 4 or abs((shown[1] - shown[0]) - span) > 1e-6 * span:
+            # a scroll of under a pixel (most refreshes of a long view) is not worth a repaint
+            if shown is None or abs(shown[1] - view_to) >= span / width or abs((shown[1] - shown[0]) - span) > 1e-6 * span:
                 self._set_x(view_from, view_to)
                 moved = True
         if key != self._key:

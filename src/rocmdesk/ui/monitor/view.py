@@ -139,7 +139,7 @@ class MonitorView(QWidget):
 
     sampled = Signal(object)  # Sample, after the view took it in
 
-    def __init__(self, parent: QWidget | None = None, *, refresh_ms: int = 250, poll_ms: int = 100,
+    def __init__(self, parent: QWidget | None = None, *, refresh_ms: int = 1000, poll_ms: int = 100,
                  wall: Callable[[], float] = time.time) -> None:
         super().__init__(parent)
         self.monitor: Monitor | None = None
