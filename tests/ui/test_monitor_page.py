@@ -262,7 +262,7 @@ def test_a_gpu_removed_mid_run_and_put_back(qtbot, xtx: Path) -> None:
     clock.t += 1
     view.sample_now()
     assert view.status_box.isVisible() and "vanished" in view.status_box.text()
-    assert "GPU 0 (AMD Radeon RX 7900 XTX)" in view.status_box.text()
+    assert "GPU 0 \u2013 AMD Radeon RX 7900 XTX vanished at" in view.status_box.text()
     for _ in range(3):
         clock.t += 1
         view.sample_now()
@@ -299,7 +299,7 @@ def test_no_gpu_says_so(qtbot, trees) -> None:
     assert view.monitor is None and view.stack.currentIndex() == 0
     assert view.empty_title.text() == "No AMD GPU to watch on this machine"
     assert "amdgpu" in view.empty_detail.text()
-    assert not view.pause_button.isEnabled() and not view.csv_button.isEnabled()
+    assert not view.pause_button.isVisible() and not view.csv_button.isVisible() and not view.gpu_combo.isVisible()
     page.shutdown()
 
 
@@ -379,3 +379,14 @@ def test_rocm_smi_source_samples_in_a_worker(qtbot, xtx: Path) -> None:
     assert "junction 63 °C" in shown(view.plots["temp"])
     assert "42 %" in shown(view.plots["busy"])
     view.shutdown()
+
+
+def test_a_gpu_keeps_its_colour_in_every_plot(qtbot, tmp_path: Path) -> None:
+    root = simulate.build("rx7900xtx-debian12", tmp_path / "pair", t=T0)  # an iGPU (no fan) and an RX 7900 XTX
+    view, monitor, clock = make_view(qtbot, root)
+    step(view, root, clock, T0)
+    assert view.shown_gpus() == [0, 1]
+    fan, power = view.plots["fan"], view.plots["power"]
+    assert [n for n, _ in fan.series()] == ["gpu1.fan_rpm"]
+    colour = {c.name.split(".")[0]: c.color.name() for c in power._curves}
+    assert fan._curves[0].color.name() == colour["gpu1"] != colour["gpu0"]

@@ -215,8 +215,10 @@ class MetricPlot(QWidget):
         return QSize(420, 200)
 
     # ---- contract ---------------------------------------------------------------------------------
-    def set_series(self, series: list[tuple[str, str]]) -> None:
-        """Plot these history series, (name, legend label) each; replaces what was plotted."""
+    def set_series(self, series: list[tuple[str, str]], colors: list[int] | None = None) -> None:
+        """Plot these history series, (name, legend label) each; replaces what was plotted.
+
+        ``colors``: a palette slot per series (so GPU 3 has the same colour in every plot); default by position."""
         known = set(self._history.series)
         for name, _ in series:
             if name not in known:
@@ -227,7 +229,8 @@ class MetricPlot(QWidget):
             item.removeItem(c.band)
         self._curves = []
         for i, (name, label) in enumerate(series):
-            color = QColor(PALETTE[i % len(PALETTE)])
+            slot = colors[i] if colors is not None and i < len(colors) else i
+            color = QColor(PALETTE[slot % len(PALETTE)])
             band = QGraphicsPathItem()
             band.setPen(QPen(Qt.PenStyle.NoPen))
             fill = QColor(color)

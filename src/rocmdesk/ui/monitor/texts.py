@@ -33,7 +33,8 @@ def duration_text(seconds: float) -> str:
 
 
 def gpu_title(index: int, name: str | None) -> str:
-    return tr("GPU {index} ({name})").format(index=index, name=name or tr("AMD GPU"))
+    # a dash, not parentheses: names often end in "(Raphael)" themselves
+    return tr("GPU {index} \u2013 {name}").format(index=index, name=name or tr("AMD GPU"))
 
 
 def state_text(state: str, index: int, name: str | None, error: str | None, since: float | None) -> str | None:

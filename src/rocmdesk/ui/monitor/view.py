@@ -312,6 +312,7 @@ class MonitorView(QWidget):
             self.gpu_combo.blockSignals(False)
             for w in (self.gpu_combo, self.range_combo, self.pause_button, self.csv_button, self.png_button):
                 w.setEnabled(False)
+                w.setVisible(False)  # controls for plots that are not there only puzzle
             self.status_box.setVisible(False)
             return
         wrap_for_worker(monitor)
@@ -323,10 +324,12 @@ class MonitorView(QWidget):
             self.gpu_combo.addItem(label, g.index)
         self._choice = ALL if len(self._physical()) > 1 else monitor.gpus[0].index
         self.gpu_combo.setCurrentIndex(self.gpu_combo.findData(self._choice))
-        self.gpu_combo.setVisible(len(monitor.gpus) > 1)
+        self.gpu_combo.setVisible(len(monitor.gpus) > 1)  # one GPU: nothing to choose
         self.gpu_combo.blockSignals(False)
-        for w in (self.gpu_combo, self.range_combo, self.pause_button, self.csv_button, self.png_button):
+        for w in (self.range_combo, self.pause_button, self.csv_button, self.png_button):
             w.setEnabled(True)
+            w.setVisible(True)
+        self.gpu_combo.setEnabled(True)
         self.stack.setCurrentIndex(1)
         self._sync_where()
         self._sync_status()
@@ -558,6 +561,17 @@ class MonitorView(QWidget):
                     break
         return out
 
+    def _colors(self, series: list[tuple[str, str]]) -> list[int] | None:
+        """In the all-GPUs view a GPU keeps its colour in every plot, whichever GPUs a plot lacks."""
+        if self._choice != ALL:
+            return None
+        order = {i: k for k, i in enumerate(self.shown_gpus())}
+        out = []
+        for k, (name, _label) in enumerate(series):
+            head = name.split(".", 1)[0]
+            out.append(order.get(int(head[3:]), k) if head.startswith("gpu") and head[3:].isdigit() else k)
+        return out
+
     def _rebuild_plots(self) -> None:
         if self.monitor is None:
             return
@@ -580,7 +594,7 @@ class MonitorView(QWidget):
             elif plot._history is not self.monitor.history:
                 plot._history = self.monitor.history
             plot.title_label.setText(spec.title if single or spec.host else spec.all_title)
-            plot.set_series(series)
+            plot.set_series(series, self._colors(series))
             plot.set_span(self._span)
             plot.set_paused(self.pause_button.isChecked())
             self.plot_grid.removeWidget(plot)
