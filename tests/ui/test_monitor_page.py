@@ -157,7 +157,8 @@ def test_process_table_lists_pid_name_and_vram(qtbot, xtx: Path) -> None:
     written = simulate.write_processes(xtx, T0 + 60)  # a training rank and the compositor
     step(view, xtx, clock, T0 + 60)
     monitor.processes_every_s = 0.0
-    view.refresh_processes()
+    view.refresh_processes()  # in the worker, as the page's timer does
+    qtbot.waitUntil(lambda: view.proc_table.rowCount() == len(written), timeout=5000)
     table = view.proc_table
     rows = {table.item(r, 0).text(): (table.item(r, 1).text(), table.item(r, 2).text(), table.item(r, 3).text())
             for r in range(table.rowCount())}

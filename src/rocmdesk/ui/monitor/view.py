@@ -112,6 +112,20 @@ class _Prefetched:
 
 class _Signals(QObject):
     sampled = Signal(int, object)  # generation, list of GpuSample (or the exception)
+    processes = Signal(int, object)  # generation, list of GpuProcess (or the exception)
+
+
+class _ProcessJob(QRunnable):
+    def __init__(self, generation: int, monitor: Monitor, signals: _Signals) -> None:
+        super().__init__()
+        self.generation, self.monitor, self.signals = generation, monitor, signals
+
+    def run(self) -> None:  # worker thread: reads /proc and KFD through the host, touches no widget
+        try:
+            result: Any = self.monitor.processes()
+        except Exception as exc:
+            result = exc
+        self.signals.processes.emit(self.generation, result)
 
 
 class _SampleJob(QRunnable):
@@ -159,9 +173,11 @@ class MonitorView(QWidget):
         self._generation = 0
         self._in_flight = False
         self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
+        self._pool.setMaxThreadCount(2)  # a sample (rocm-smi) and a walk of /proc
         self._signals = _Signals(self)
         self._signals.sampled.connect(self._worker_sampled)
+        self._signals.processes.connect(self._processes_read)
+        self._procs_in_flight = False
         self.samples_taken = 0
 
         outer = QVBoxLayout(self)
@@ -294,7 +310,8 @@ class MonitorView(QWidget):
         """Show ``monitor`` (the view closes the previous one); None: show ``text`` and ``detail`` instead."""
         self.stop()
         self._generation += 1
-        self._in_flight = False
+        self._in_flight = self._procs_in_flight = False
+        self.proc_table.setRowCount(0)
         if self.monitor is not None and self.monitor is not monitor:
             self.monitor.close()
         self.monitor = monitor
@@ -707,15 +724,30 @@ class MonitorView(QWidget):
         return self.pause_button.isChecked()
 
     # ---- processes --------------------------------------------------------------------------------
-    def refresh_processes(self) -> None:
+    def refresh_processes(self, background: bool = True) -> None:
+        """Re-read the GPU processes: in the worker (walking /proc can take a while on a busy desktop), or at once."""
         m = self.monitor
         if m is None:
             self.proc_table.setRowCount(0)
+            return
+        if background:
+            if not self._procs_in_flight:
+                self._procs_in_flight = True
+                self._pool.start(_ProcessJob(self._generation, m, self._signals))
             return
         try:
             procs = m.processes()
         except OSError:
             procs = []
+        self._show_processes(procs)
+
+    def _processes_read(self, generation: int, procs: object) -> None:
+        if generation != self._generation:
+            return
+        self._procs_in_flight = False
+        self._show_processes(procs if isinstance(procs, list) else [])
+
+    def _show_processes(self, procs: list) -> None:
         shown = set(self.shown_gpus()) if self._choice != ALL else None
         rows = [p for p in procs if shown is None or p.gpu_index in shown]
         self.proc_table.setRowCount(len(rows))
