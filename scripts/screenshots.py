@@ -13,7 +13,9 @@ override).  The environments page is pictured with two profiles in a throwaway
 ``$HOME``/XDG folder (one applied to a real ``venv --without-pip``, one being edited with an
 invalid value).  On the doctor page ``--step findings`` shows the machine's check and ``--step pasted``
 adds a pasted crash diagnosed beside it; the machine ``rx6600xt-not-in-render`` (known only here) is the
-RX 6600 XT box whose user is not in render and video.  Exit status 1 when detection failed (the picture
+RX 6600 XT box whose user is not in render and video.  The monitor page shows the machine live; ``--step
+1min`` or ``24h`` shows the scripted day of an RX 7900 XTX from scripts/screenshots_monitor.py (junction near
+critical, a VRAM leak) in that time range.  Exit status 1 when detection failed (the picture
 of the error page is still written), 2 for bad arguments.
 """
 
@@ -311,6 +313,30 @@ def drive_doctor(window: MainWindow, step: str, timeout: float) -> bool:
     return page.machine is not None and not page.pasting()
 
 
+MONITOR_STEPS = ("1min", "24h")
+
+
+def drive_monitor(window: MainWindow, step: str | None) -> bool:
+    """The Monitor page (put in place of a placeholder while the window has none), live or a scripted day."""
+    from screenshots_monitor import day_opener, install_page
+
+    from rocmdesk.ui.monitor.opening import open_monitor
+
+    opener = open_monitor if step is None else day_opener("hot" if step == "1min" else "day",
+                                                          900.0 if step == "1min" else 86400.0)
+    page, row = install_page(window, opener)
+    window.sidebar.setCurrentRow(row)
+    page.open_if_needed()
+    if step is not None:
+        page.view.set_span(60 if step == "1min" else 86400)
+    settle(3000)  # a few live samples
+    _shutdown_on_exit.append(page.shutdown)
+    return page.view.monitor is not None
+
+
+_shutdown_on_exit: list = []
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("machine", help="simulated machine name (see `rocmdesk detect --list-simulated`)")
@@ -318,7 +344,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("page", nargs="?", default="overview", help="sidebar page, default overview")
     parser.add_argument("--size", default="1200x800", help="window size WxH, default 1200x800")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for detection")
-    parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS + DOCTOR_STEPS,
+    parser.add_argument("--step", choices=SETUP_STEPS + PYTORCH_STEPS + DOCTOR_STEPS + MONITOR_STEPS,
                         help="setup: which wizard page to show; pytorch: recommend, install or verify")
     parser.add_argument("--scope", choices=("pytorch", "runtime", "sdk"), help="setup page only: the scope")
     parser.add_argument("--dark", action="store_true", help="the dark colour scheme, as a dark desktop asks")
@@ -355,6 +381,8 @@ def main(argv: list[str]) -> int:
             ok = drive_pytorch(window, args.step, args.timeout)
         elif wanted == "doctor" and args.step in DOCTOR_STEPS:
             ok = drive_doctor(window, args.step, args.timeout)
+        elif wanted == "monitor" and args.step in MONITOR_STEPS:
+            pass  # drive_monitor below
         else:
             print(f"--step {args.step} is not a step of the {wanted} page", file=sys.stderr)
             return 2
@@ -362,6 +390,11 @@ def main(argv: list[str]) -> int:
     if ok and wanted == "environments":
         ok = drive_environments(window)
         settle(300)
+    if ok and wanted == "monitor":
+        if args.step is not None and args.step not in MONITOR_STEPS:
+            print(f"--step {args.step} is not a step of the monitor page", file=sys.stderr)
+            return 2
+        ok = drive_monitor(window, args.step)
     if not window.grab().save(args.output, "PNG"):
         print(f"could not write {args.output}", file=sys.stderr)
         return 1
@@ -370,6 +403,8 @@ def main(argv: list[str]) -> int:
         print(f"{args.output}: detection failed: {reason}", file=sys.stderr)
     for release in _release_on_exit:
         release.set()  # lets a held stand-in installer end before the window goes
+    for shutdown in _shutdown_on_exit:
+        shutdown()
     window.close()
     app.processEvents()
     return 0 if ok else 1

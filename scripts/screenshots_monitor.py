@@ -206,6 +206,7 @@ def install_page(window, opener):
         window.stack.insertWidget(row, page)
         window.stack.removeWidget(old)
         old.deleteLater()
+        window.stack.setCurrentIndex(window.sidebar.currentRow())  # the swap moved the stack's current page
     page.opener = opener
     return page, row
 

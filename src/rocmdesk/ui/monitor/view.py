@@ -51,7 +51,7 @@ from rocmdesk.ui.widgets.text import text_label
 
 ALL = -1  # the GPU choice "all GPUs"
 SPANS_S = (60, 300, 900, 3600, 3 * 3600, 6 * 3600, 24 * 3600)
-DEFAULT_SPAN_S = 300
+DEFAULT_SPAN_S = 60  # a monitor opens on the last minute: a fresh history fills it at once
 RETURNED_SHOWN_S = 600.0  # how long "GPU n came back" stays up
 
 
