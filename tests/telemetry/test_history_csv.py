@@ -19,7 +19,8 @@ def _read(path: Path) -> list[dict[str, str]]:
 def test_raw_rows_round_trip_with_gaps(tmp_path: Path) -> None:
     h = History(["gpu0.power_w", "gpu0.vram_used_bytes"])
     t0 = 1_750_000_000.0
-    rows = [(t0 + i, [100.0 + i, None if i == 2 else float(2**30 + 4096 * i)])  # float32 keeps these exactly for i in range(5)]
+    # VRAM values float32 keeps exactly (the history stores float32)
+    rows = [(t0 + i, [100.0 + i, None if i == 2 else float(2**30 + 4096 * i)]) for i in range(5)]
     for t, values in rows:
         h.append(t, values)
     path = tmp_path / "out.csv"
