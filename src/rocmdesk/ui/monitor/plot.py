@@ -125,6 +125,7 @@ class MetricPlot(QWidget):
         self._x_shown: tuple[float, float] | None = None
         self._curves: list[_Curve] = []
         self._threshold: float | None = None
+        self._threshold_text = ""
         self._y_hint: tuple[float | None, float | None] = (None, None)
         self._cursor_t: float | None = None
         self._readout_newest: float | None = None
@@ -282,7 +283,10 @@ class MetricPlot(QWidget):
 
     def set_threshold(self, value: float | None, label: str = "") -> None:
         """A dashed horizontal line (the junction's critical temperature, the power cap); None removes it."""
-        self._threshold = None if value is None or not math.isfinite(value) else float(value)
+        value = None if value is None or not math.isfinite(value) else float(value)
+        if (value, label) == (self._threshold, self._threshold_text):
+            return  # the page sets it at every sample: no repaint when it did not change
+        self._threshold, self._threshold_text = value, label
         line = self._threshold_line
         if self._threshold is None:
             line.setVisible(False)
