@@ -391,3 +391,25 @@ def test_a_gpu_keeps_its_colour_in_every_plot(qtbot, tmp_path: Path) -> None:
     assert [n for n, _ in fan.series()] == ["gpu1.fan_rpm"]
     colour = {c.name.split(".")[0]: c.color.name() for c in power._curves}
     assert fan._curves[0].color.name() == colour["gpu1"] != colour["gpu0"]
+
+
+def test_paused_zoom_into_a_day_reads_finer_detail(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    start = clock.t
+    names = monitor.history.series
+    for i in range(8 * 3600):  # 8 hours at 1 Hz, with one spike of power
+        row = [1.0] * len(names)
+        row[names.index("gpu0.power_w")] = 400.0 if i == 6 * 3600 + 17 else 100.0
+        monitor.history.append(start + i, row)
+    clock.t = start + 8 * 3600
+    view.set_span(86400)
+    plot = view.plots["power"]
+    coarse = plot.curve_data("gpu0.power_w")
+    assert coarse.bucket_s >= 10 and float(coarse.max.max()) == 400.0  # the one-second spike survives a day view
+    view.set_paused(True)
+    spike = start + 6 * 3600 + 17  # two hours ago: within the 1 s buckets (3 h)
+    plot.vb.setXRange(spike - 60, spike + 60, padding=0)  # what a scroll-zoom does
+    qtbot.waitUntil(lambda: plot.curve_data("gpu0.power_w").bucket_s < coarse.bucket_s, timeout=3000)
+    fine = plot.curve_data("gpu0.power_w")
+    assert fine.bucket_s <= 1.0 and float(fine.max.max()) == 400.0
+    assert plot.values_at(spike + 0.5)["gpu0.power_w"] == pytest.approx(400.0)  # the 1 s bucket [spike, spike + 1)
