@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -94,3 +95,19 @@ def test_importing_i18n_loads_neither_qt_nor_the_catalogue():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"})
     assert out.stdout.strip() == "False"
+
+
+def _cli(*args: str, **env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    return subprocess.run([sys.executable, "-m", "rocmdesk", *args], capture_output=True, text=True, timeout=60,
+                          env={**base, **env})
+
+
+def test_the_command_line_speaks_the_locale_language():
+    zh = _cli("--help", LANG="zh_CN.UTF-8")
+    assert "从一块 AMD 显卡到经过验证的 ROCm 版 PyTorch" in zh.stdout
+    assert "每块 AMD 显卡、它的 gfx 目标" in zh.stdout and "退出码：" in zh.stdout
+    en = _cli("--help", LANG="C.UTF-8")
+    assert "From an AMD GPU to a verified PyTorch-on-ROCm setup" in en.stdout and "显卡" not in en.stdout
+    bad = _cli("--simulate", "nope", "detect", LANG="en_US.UTF-8", LANGUAGE="zh_CN")
+    assert bad.returncode == 2 and "没有名为 'nope' 的模拟机器" in bad.stderr

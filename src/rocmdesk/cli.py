@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rocmdesk import __version__
+from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_BUG, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU = 0, 1, 2, 3, 4
 
@@ -37,9 +38,11 @@ def _add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
     # subcommands SUPPRESS their defaults so `rocmdesk --simulate X detect` keeps X
     default = None if top else argparse.SUPPRESS
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--root", metavar="DIR", default=default, help="read a captured machine tree instead of this computer")
+    g.add_argument("--root", metavar="DIR", default=default,
+                   help=translate("Cli", "read a captured machine tree instead of this computer"))
     g.add_argument(
-        "--simulate", metavar="NAME", default=default, help="use a simulated machine (see: rocmdesk simulate list)"
+        "--simulate", metavar="NAME", default=default,
+        help=translate("Cli", "use a simulated machine (see: rocmdesk simulate list)")
     )
 
 
@@ -50,7 +53,8 @@ class VersionAction(argparse.Action):
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
                  default: str = argparse.SUPPRESS, help: str | None = None) -> None:
         super().__init__(option_strings, dest=dest, default=default, nargs=0,
-                         help=help or "print the version and whether the system helper is installed, then exit")
+                         help=help or translate("Cli", "print the version and whether the system helper is "
+                                                           "installed, then exit"))
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001 (argparse's)
         from rocmdesk.setup.helper_status import version_text
@@ -61,16 +65,23 @@ class VersionAction(argparse.Action):
 
 # name -> (module with add_parser(subparsers) and run(args, host) -> int, one-line help)
 EXTENSIONS: dict[str, tuple[str, str]] = {
-    "plan": ("rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"),
-    "apply": ("rocmdesk.setup.cli_apply", "run the plan with one password prompt (or --dry-run)"),
-    "torch": ("rocmdesk.torchenv.cli_torch", "PyTorch wheels for this machine: recommend, install into a venv, verify"),
-    "profile": ("rocmdesk.torchenv.cli_profile", "per-project venv + environment variables, applied to activate scripts"),
-    "run": ("rocmdesk.torchenv.cli_run", "run a command in a profile's venv and environment, without activating"),
-    "shell": ("rocmdesk.torchenv.cli_shell", "start $SHELL with a profile's venv and environment"),
-    "monitor": ("rocmdesk.telemetry.cli_monitor", "live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)"),
-    "exporter": ("rocmdesk.telemetry.exporter", "serve the live GPU metrics to Prometheus over HTTP"),
-    "sanity": ("rocmdesk.sanity.cli_sanity", "a short real training run in a venv: AMP, throughput, multi-GPU"),
-    "doctor": ("rocmdesk.doctor.cli_doctor", "known ROCm/PyTorch failures found on this machine or in pasted output"),
+    "plan": ("rocmdesk.setup.cli_plan",
+             translate("Cli", "every step that takes this machine to ROCm, before anything runs")),
+    "apply": ("rocmdesk.setup.cli_apply", translate("Cli", "run the plan with one password prompt (or --dry-run)")),
+    "torch": ("rocmdesk.torchenv.cli_torch",
+              translate("Cli", "PyTorch wheels for this machine: recommend, install into a venv, verify")),
+    "profile": ("rocmdesk.torchenv.cli_profile",
+                translate("Cli", "per-project venv + environment variables, applied to activate scripts")),
+    "run": ("rocmdesk.torchenv.cli_run",
+            translate("Cli", "run a command in a profile's venv and environment, without activating")),
+    "shell": ("rocmdesk.torchenv.cli_shell", translate("Cli", "start $SHELL with a profile's venv and environment")),
+    "monitor": ("rocmdesk.telemetry.cli_monitor",
+                translate("Cli", "live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)")),
+    "exporter": ("rocmdesk.telemetry.exporter", translate("Cli", "serve the live GPU metrics to Prometheus over HTTP")),
+    "sanity": ("rocmdesk.sanity.cli_sanity",
+               translate("Cli", "a short real training run in a venv: AMP, throughput, multi-GPU")),
+    "doctor": ("rocmdesk.doctor.cli_doctor",
+               translate("Cli", "known ROCm/PyTorch failures found on this machine or in pasted output")),
 }
 
 
@@ -92,27 +103,29 @@ def _chosen_command(argv: list[str] | None) -> str | None:
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="rocmdesk",
-        description="From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.",
-        epilog="Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, "
-        "4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not authorized), "
-        "6 doctor found an error. sanity: 0 passed, 1 failed.",
+        description=translate("Cli", "From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, "
+                                     "opens the app."),
+        epilog=translate("Cli", "Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, "
+                                "4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not "
+                                "authorized), 6 doctor found an error. sanity: 0 passed, 1 failed."),
     )
     p.add_argument("--version", action=VersionAction)  # the version, and whether the system helper is there
     _add_target(p, top=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    d = sub.add_parser("detect", help="every AMD GPU, its gfx target and what ROCm/PyTorch make of it")
+    d = sub.add_parser("detect",
+                       help=translate("Cli", "every AMD GPU, its gfx target and what ROCm/PyTorch make of it"))
     _add_target(d)
-    d.add_argument("--json", action="store_true", help="machine-readable output")
+    d.add_argument("--json", action="store_true", help=translate("Cli", "machine-readable output"))
 
-    i = sub.add_parser("inspect", help="read output pasted from another machine (rocminfo, ...)")
-    i.add_argument("files", nargs="+", metavar="FILE", help="a file, or - for standard input")
-    i.add_argument("--json", action="store_true", help="machine-readable output")
+    i = sub.add_parser("inspect", help=translate("Cli", "read output pasted from another machine (rocminfo, ...)"))
+    i.add_argument("files", nargs="+", metavar="FILE", help=translate("Cli", "a file, or - for standard input"))
+    i.add_argument("--json", action="store_true", help=translate("Cli", "machine-readable output"))
 
-    s = sub.add_parser("simulate", help="simulated machines for trying rocmdesk without an AMD GPU")
+    s = sub.add_parser("simulate", help=translate("Cli", "simulated machines for trying rocmdesk without an AMD GPU"))
     ssub = s.add_subparsers(dest="simulate_command", metavar="ACTION")
-    ssub.add_parser("list", help="one machine a line: its name, then what it is")
-    b = ssub.add_parser("build", help="write a simulated machine's tree to a directory (for --root)")
+    ssub.add_parser("list", help=translate("Cli", "one machine a line: its name, then what it is"))
+    b = ssub.add_parser("build", help=translate("Cli", "write a simulated machine's tree to a directory (for --root)"))
     b.add_argument("name")
     b.add_argument("dest", type=Path)
 
@@ -124,7 +137,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         else:
             sub.add_parser(name, help=help_text, add_help=False)
 
-    g = sub.add_parser("gui", help="open the app (the default)")
+    g = sub.add_parser("gui", help=translate("Cli", "open the app (the default)"))
     _add_target(g)
     return p
 
@@ -133,7 +146,7 @@ def _host(args: argparse.Namespace):
     from rocmdesk.machine.host import Host
 
     if getattr(args, "simulate", None) and getattr(args, "root", None):
-        raise UsageError("--root and --simulate exclude each other")
+        raise UsageError(translate("Cli", "--root and --simulate exclude each other"))
     if getattr(args, "simulate", None):
         from rocmdesk.machine import simcache
 
@@ -143,11 +156,12 @@ def _host(args: argparse.Namespace):
             from rocmdesk.machine import simulate
 
             names = ", ".join(m.name for m in simulate.list_machines())
-            raise UsageError(f"no simulated machine called {args.simulate!r}; there are: {names}") from None
+            raise UsageError(translate("Cli", "no simulated machine called {name}; there are: {names}").format(
+                name=repr(args.simulate), names=names)) from None
     if getattr(args, "root", None):
         root = Path(args.root)
         if not root.is_dir():
-            raise UsageError(f"--root {args.root}: not a directory")
+            raise UsageError(translate("Cli", "--root {root}: not a directory").format(root=args.root))
         return Host.at_root(root)
     return Host.local()
 
@@ -208,7 +222,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             dest = simulate.build(args.name, args.dest)
         except KeyError:
             names = ", ".join(m.name for m in simulate.list_machines())
-            raise UsageError(f"no simulated machine called {args.name!r}; there are: {names}") from None
+            raise UsageError(translate("Cli", "no simulated machine called {name}; there are: {names}").format(
+                name=repr(args.name), names=names)) from None
         print(dest)
         return EXIT_OK
     for m in simulate.list_machines():

@@ -16,12 +16,12 @@
         <translation>{h} 小时 {m} 分钟</translation>
     </message>
     <message>
-        <source>GPU {index} ({name})</source>
-        <translation>显卡 {index}（{name}）</translation>
-    </message>
-    <message>
         <source>AMD GPU</source>
         <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <source>GPU {index} – {name}</source>
+        <translation>显卡 {index} – {name}</translation>
     </message>
     <message>
         <source>{who} is asleep (runtime power management). rocmdesk does not read it, because reading would wake it; its plots have a gap until a program uses it.</source>
@@ -62,6 +62,113 @@
     <message>
         <source>GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process may be leaking memory (see Processes).</source>
         <translation>显卡 {i}：显卡空闲时显存在 {mins:.0f} 分钟内增长了 {mib:.0f} MiB：可能有进程在泄漏显存（见“进程”）。</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>read a captured machine tree instead of this computer</source>
+        <translation>读取采集的机器目录树，而不是这台电脑</translation>
+    </message>
+    <message>
+        <source>use a simulated machine (see: rocmdesk simulate list)</source>
+        <translation>使用模拟机器（见：rocmdesk simulate list）</translation>
+    </message>
+    <message>
+        <source>print the version and whether the system helper is installed, then exit</source>
+        <translation>显示版本以及是否安装了系统辅助程序，然后退出</translation>
+    </message>
+    <message>
+        <source>every step that takes this machine to ROCm, before anything runs</source>
+        <translation>在执行任何操作之前，列出让这台机器装好 ROCm 的每一步</translation>
+    </message>
+    <message>
+        <source>run the plan with one password prompt (or --dry-run)</source>
+        <translation>只需输入一次密码即可运行计划（或 --dry-run 试运行）</translation>
+    </message>
+    <message>
+        <source>PyTorch wheels for this machine: recommend, install into a venv, verify</source>
+        <translation>适合这台机器的 PyTorch wheel：推荐、安装到虚拟环境、验证</translation>
+    </message>
+    <message>
+        <source>per-project venv + environment variables, applied to activate scripts</source>
+        <translation>按项目设置虚拟环境和环境变量，写入 activate 脚本</translation>
+    </message>
+    <message>
+        <source>run a command in a profile&apos;s venv and environment, without activating</source>
+        <translation>在配置的虚拟环境和环境变量中运行命令，无需激活</translation>
+    </message>
+    <message>
+        <source>start $SHELL with a profile&apos;s venv and environment</source>
+        <translation>以配置的虚拟环境和环境变量启动 $SHELL</translation>
+    </message>
+    <message>
+        <source>live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)</source>
+        <translation>实时显卡温度、功耗、显存、频率（文本、JSON lines、CSV）</translation>
+    </message>
+    <message>
+        <source>serve the live GPU metrics to Prometheus over HTTP</source>
+        <translation>通过 HTTP 向 Prometheus 提供实时显卡指标</translation>
+    </message>
+    <message>
+        <source>a short real training run in a venv: AMP, throughput, multi-GPU</source>
+        <translation>在虚拟环境中进行一次简短的真实训练：AMP、吞吐量、多卡</translation>
+    </message>
+    <message>
+        <source>known ROCm/PyTorch failures found on this machine or in pasted output</source>
+        <translation>在这台机器上或粘贴的输出中发现的已知 ROCm/PyTorch 故障</translation>
+    </message>
+    <message>
+        <source>From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.</source>
+        <translation>从一块 AMD 显卡到经过验证的 ROCm 版 PyTorch。不带命令时打开图形界面。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 ok, 1 internal error, 2 bad usage, 3 unreadable or unknown input, 4 detect found no AMD GPU, 5 apply changed nothing (refused, dismissed or not authorized), 6 doctor found an error. sanity: 0 passed, 1 failed.</source>
+        <translation>退出码：0 成功，1 内部错误，2 用法错误，3 输入无法读取或无法识别，4 detect 没有找到 AMD 显卡，5 apply 没有做任何改动（被拒绝、被取消或未获授权），6 doctor 发现了错误。sanity：0 通过，1 失败。</translation>
+    </message>
+    <message>
+        <source>every AMD GPU, its gfx target and what ROCm/PyTorch make of it</source>
+        <translation>每块 AMD 显卡、它的 gfx 目标，以及 ROCm/PyTorch 对它的支持情况</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>机器可读的输出</translation>
+    </message>
+    <message>
+        <source>read output pasted from another machine (rocminfo, ...)</source>
+        <translation>读取从另一台机器粘贴来的输出（rocminfo 等）</translation>
+    </message>
+    <message>
+        <source>a file, or - for standard input</source>
+        <translation>文件，或用 - 表示标准输入</translation>
+    </message>
+    <message>
+        <source>simulated machines for trying rocmdesk without an AMD GPU</source>
+        <translation>模拟机器，用于在没有 AMD 显卡时试用 rocmdesk</translation>
+    </message>
+    <message>
+        <source>one machine a line: its name, then what it is</source>
+        <translation>每行一台机器：名称，然后是说明</translation>
+    </message>
+    <message>
+        <source>write a simulated machine&apos;s tree to a directory (for --root)</source>
+        <translation>把模拟机器的目录树写入一个目录（供 --root 使用）</translation>
+    </message>
+    <message>
+        <source>open the app (the default)</source>
+        <translation>打开图形界面（默认）</translation>
+    </message>
+    <message>
+        <source>--root and --simulate exclude each other</source>
+        <translation>--root 和 --simulate 不能同时使用</translation>
+    </message>
+    <message>
+        <source>no simulated machine called {name}; there are: {names}</source>
+        <translation>没有名为 {name} 的模拟机器；现有的是：{names}</translation>
+    </message>
+    <message>
+        <source>--root {root}: not a directory</source>
+        <translation>--root {root}：不是目录</translation>
     </message>
 </context>
 <context>
