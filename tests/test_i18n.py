@@ -82,6 +82,7 @@ def test_translate_follows_the_environment_when_no_language_is_set(monkeypatch):
     context, texts = next(iter(cat.items()))
     source, translated = next(iter(texts.items()))
     monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    monkeypatch.delenv("LANGUAGE", raising=False)
     monkeypatch.delenv("LC_ALL", raising=False)
     monkeypatch.delenv("LC_MESSAGES", raising=False)
     assert i18n.translate(context, source) == translated
