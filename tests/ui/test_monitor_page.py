@@ -69,6 +69,18 @@ def shown(plot) -> str:
     return plot.readout.text().replace("&nbsp;", " ")
 
 
+def painted_after(plot, t: float) -> bool:
+    """Whether the plot's first curve has pixels on screen to the right of time t."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor
+
+    colour = plot._curves[0].color.name()
+    image = plot.plot_widget.grab().toImage()
+    x0 = int(plot.plot_widget.mapFromScene(plot.vb.mapViewToScene(QPointF(t, 0.0))).x())
+    return any(QColor(image.pixel(x, y)).name() == colour
+               for x in range(max(0, x0 + 1), image.width()) for y in range(image.height()))
+
+
 def step(view: MonitorView, root: Path, clock: Clock, sim_t: float, dt: float = 1.0):
     """Move the simulated machine to sim_t and the clocks by dt, then sample."""
     simulate.write_metrics(root, sim_t)
@@ -271,9 +283,14 @@ def test_a_gpu_removed_mid_run_and_put_back(qtbot, xtx: Path) -> None:
     assert w.mean[-1] != w.mean[-1]  # NaN: a gap while it is away
     os.rename(away, dev)
     s = step(view, xtx, clock, T0 + 10)
+    back_at = s.timestamp
     assert s.gpus[0].state == "ok"
     assert "came back" in view.status_box.text() and "4 s" in view.status_box.text()
     assert f"{s.gpus[0].power_w:.0f} W" in shown(view.plots["power"])
+    for k in range(3):
+        step(view, xtx, clock, T0 + 11 + k)
+    # the line really is drawn again after the gap (pyqtgraph's connect="finite" once painted nothing there)
+    assert painted_after(view.plots["power"], back_at)
 
 
 def test_a_sleeping_gpu_is_said_and_not_woken(qtbot, xtx: Path) -> None:

@@ -80,6 +80,24 @@ def band_path(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> QPainterPath:
     return pg.arrayToQPath(x, y, connect=np.concatenate(cs), finiteCheck=False)
 
 
+def line_data(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | str]:
+    """x, y and pyqtgraph's ``connect`` for a line with gaps: NaN points get a neighbour's value and no
+    segment.  (``connect="finite"`` sometimes left out every segment after a gap once the data was set again.)"""
+    finite = np.isfinite(y)
+    if finite.all():
+        return t, y, "all"
+    if not finite.any():
+        return t[:0], y[:0], "all"
+    idx = np.where(finite, np.arange(len(y)), 0)
+    np.maximum.accumulate(idx, out=idx)  # forward fill ...
+    first = int(np.argmax(finite))
+    idx[:first] = first  # ... and the leading gap from the first value
+    filled = y[idx]
+    connect = np.zeros(len(y), dtype=np.int32)
+    connect[:-1] = finite[:-1] & finite[1:]
+    return t, filled, connect
+
+
 class TimeAxis(pg.DateAxisItem):
     """Local clock times; a day is labelled "Thu 3 Dec", not pyqtgraph's "Thu 03" (which reads as 03:00)."""
 
@@ -188,8 +206,9 @@ class MetricPlot(QWidget):
         item.addItem(self._cursor_line, ignoreBounds=True)
         self._threshold_line = pg.InfiniteLine(
             angle=0, movable=False, pen=pg.mkPen(THRESHOLD_COLOR, width=1.5, style=Qt.PenStyle.DashLine),
-            # the label sits under the line at the right end, inside the plot (above it, it would be cut off)
-            label="", labelOpts={"position": 0.99, "color": THRESHOLD_COLOR, "anchors": [(1, 0), (1, 0)],
+            # the label sits above the line at the right end, in head room _fit_y keeps for it: limits are tops,
+            # so the data stays below the line and the label covers none of it
+            label="", labelOpts={"position": 0.99, "color": THRESHOLD_COLOR, "anchors": [(1, 1), (1, 1)],
                                  "fill": pg.mkBrush(255, 255, 255, 200)})
         self._threshold_line.setVisible(False)
         self._threshold_line.setZValue(20)  # its label stays readable over the data
@@ -237,7 +256,7 @@ class MetricPlot(QWidget):
             fill = QColor(color)
             fill.setAlpha(BAND_ALPHA)
             band.setBrush(QBrush(fill))
-            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), connect="finite", **self._pg_opts)
+            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), **self._pg_opts)
             item.addItem(band, ignoreBounds=True)  # first: under the line
             item.addItem(line)
             self._curves.append(_Curve(name, label, color, line, band))
@@ -354,7 +373,9 @@ class MetricPlot(QWidget):
             return format_bytes(value)
         a = abs(value)
         digits = 0 if a >= 100 or float(value).is_integer() else 1 if a >= 10 else 2
-        text = self.locale().toString(float(value), "f", digits)
+        locale = self.locale()
+        locale.setNumberOptions(QLocale.NumberOption.OmitGroupSeparator)  # "2521 MHz": a readout, not prose
+        text = locale.toString(float(value), "f", digits)
         return f"{text} {self._unit}" if self._unit and unit else text
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
@@ -438,7 +459,8 @@ class MetricPlot(QWidget):
         for c in self._curves:
             w = self._history.window(c.name, t_from, t_to, max_points)
             c.window = w
-            c.line.setData(w.t, w.mean)
+            x, y, connect = line_data(w.t, w.mean)
+            c.line.setData(x=x, y=y, connect=connect)
             if w.bucket_s > 0:
                 c.band.setPath(band_path(w.t, w.min, w.max))
                 c.band.setVisible(True)
@@ -478,9 +500,15 @@ class MetricPlot(QWidget):
             pad = max(1.0, abs(hi) * 0.05)
         else:
             pad = (hi - lo) * 0.06
+        top = pad
+        if self._threshold is not None and self._threshold >= hi - pad:
+            # head room for the threshold's label: its text height in data units, with a margin
+            px = max(40.0, float(self.vb.height()))
+            text_px = self.fontMetrics().height() + 6
+            top = max(pad, (hi - lo + pad) * text_px / max(1.0, px - text_px))
         self._setting_range = True
         try:
-            self.vb.setYRange(lo - pad, hi + pad, padding=0)
+            self.vb.setYRange(lo - pad, hi + top, padding=0)
         finally:
             self._setting_range = False
 
