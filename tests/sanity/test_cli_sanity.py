@@ -114,3 +114,22 @@ def test_an_unreadable_profile_file_exits_3(tmp_path, capsys):
     Path(store.path_for("broken")).write_text("this is = = not toml\n")
     assert main(["sanity", "--profile", "broken"]) == 3
     assert "broken" in capsys.readouterr().err
+
+
+def test_on_a_terminal_the_phase_line_is_redrawn_in_place():
+    import io
+
+    from rocmdesk.sanity.cli_sanity import Progress
+
+    out = io.StringIO()
+    progress = Progress(out, tty=True)
+    progress({"event": "phase", "name": "fp32", "status": "start", "timeout_s": 300})
+    for i in range(1, 1001):  # a thousand steps at once: a few redraws, and always the last one
+        progress({"event": "step", "phase": "fp32", "step": i, "of": 1000, "loss": 2.0 / i, "samples_per_s": 5e4})
+    progress({"event": "phase", "name": "fp32", "status": "end", "ok": True, "seconds": 1.2, "samples_per_s": 5e4,
+              "loss_first": 2.0, "loss_last": 0.002})
+    text = out.getvalue()
+    assert text.count("\r\033[K") <= 5 and "step 1000 of 1000" in text
+    last = text.split("\r\033[K")[-1]
+    assert last.startswith("  FP32 training") and "passed  1.2 s  50,000 samples/s  loss 2.000 → 0.002" in last
+    assert last.endswith("\n")

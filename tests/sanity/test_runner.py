@@ -238,3 +238,14 @@ def test_events_reach_the_callback_in_the_calling_thread(tmp_path):
     threads = set()
     run_sanity(options(venv), on_event=lambda ev: threads.add(threading.current_thread().name))
     assert threads == {threading.current_thread().name}
+
+
+def test_a_steps_line_becomes_an_event_a_step(tmp_path):
+    venv = fake_python(tmp_path, START + "out(event='phase', name='device', status='start')\n"
+                       "out(event='steps', phase='device', first=4, of=9, losses=[1.5, None, 0.5], samples_per_s=10.0)\n"
+                       "out(event='phase', name='device', status='end', ok=True, seconds=0.1)\n"
+                       "out(event='result', passed=True, device='cpu')\n")
+    _, events = run(options(venv))
+    steps = [ev for ev in events if ev["event"] == "step"]
+    assert [(ev["step"], ev["loss"], ev["of"], ev["phase"]) for ev in steps] == [
+        (4, 1.5, 9, "device"), (5, None, 9, "device"), (6, 0.5, 9, "device")]

@@ -18,10 +18,12 @@ import json
 import os
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any, TextIO
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+REDRAW_EVERY_S = 0.1  # a terminal line redrawn ten times a second is enough to watch
 TITLES = {"device": "device facts", "numeric": "numeric check", "fp32": "FP32 training",
           "amp": "AMP training", "multi_gpu": "multi-GPU all-reduce"}
 
@@ -131,6 +133,7 @@ class Progress:
     def __init__(self, out: TextIO | None, tty: bool) -> None:
         self.out, self.tty = out, tty
         self.open = False  # a redrawn line is on screen without its newline
+        self.drawn = 0.0
 
     def write(self, text: str, final: bool = True) -> None:
         if self.out is None:
@@ -161,6 +164,10 @@ class Progress:
             text = f"  {TITLES.get(name, name):<22} running… (hung after {ev.get('timeout_s', 0):g} s without progress)"
             self.write(text, final=not self.tty)
         elif kind == "step" and self.tty:
+            now = time.monotonic()
+            if now - self.drawn < REDRAW_EVERY_S and ev.get("step") != ev.get("of"):
+                return
+            self.drawn = now
             name = str(ev.get("phase"))
             loss = ev.get("loss")
             text = (f"  {TITLES.get(name, name):<22} step {ev.get('step')} of {ev.get('of')}"

@@ -141,9 +141,23 @@ class _Run:
             self.final = ev
             watch.progress("exit", EXIT_GRACE_S)
             return  # the runner sends its own result event, with what only it knows
+        elif kind == "steps":
+            watch.progress()
+            for ev in _split_steps(ev):
+                self.emit(ev)
+            return
         else:
             watch.progress()
         self.emit(ev)
+
+
+def _split_steps(ev: dict[str, Any]) -> list[dict[str, Any]]:
+    """The check writes the steps since its last line as one ``steps`` line; the page wants an event a step."""
+    first, losses = ev.get("first"), ev.get("losses")
+    if not isinstance(first, int) or not isinstance(losses, list):
+        return []
+    return [{"event": "step", "phase": ev.get("phase"), "step": first + k, "of": ev.get("of"), "loss": loss,
+             "samples_per_s": ev.get("samples_per_s")} for k, loss in enumerate(losses)]
 
 
 def _parse(text: str) -> dict[str, Any] | None:
