@@ -249,3 +249,11 @@ def test_a_steps_line_becomes_an_event_a_step(tmp_path):
     steps = [ev for ev in events if ev["event"] == "step"]
     assert [(ev["step"], ev["loss"], ev["of"], ev["phase"]) for ev in steps] == [
         (4, 1.5, 9, "device"), (5, None, 9, "device"), (6, 0.5, 9, "device")]
+
+
+def test_the_gpus_float16_and_gradscaler_path_runs_on_the_cpu(torch_venv):  # noqa: F811
+    # the same autocast(float16) + GradScaler code a GPU run takes, with "cpu" as the device kind
+    res, _ = run(options(torch_venv, steps=20, extra_env={"ROCMDESK_SANITY_CPU_FP16": "1"}))
+    amp = res.phase("amp")
+    assert res.passed, res.error
+    assert res.amp_dtype == "float16" and amp.detail["grad_scale"] > 0 and amp.loss_last * 2 <= amp.loss_first

@@ -11,7 +11,8 @@ for its timeout is a hang, wherever the process is stuck.
 Faults for tests come from ``ROCMDESK_SANITY_FAULT`` (comma-separated ``KIND:PHASE[:STEP]``, KIND one of
 raise, hang, hang-hard, kill, segv, exit, wrong, nan, nofall; ``hang-rank:multi_gpu`` and
 ``wrong:multi_gpu`` act in the last rank of the all-reduce).  ``ROCMDESK_SANITY_CPU_BF16=0|1`` overrides
-whether this CPU counts as one where bfloat16 autocast helps; ``ROCMDESK_SANITY_CPU_RESNET=1`` allows the
+whether this CPU counts as one where bfloat16 autocast helps, ``ROCMDESK_SANITY_CPU_FP16=1`` runs the GPU's
+float16 + GradScaler path on the CPU; ``ROCMDESK_SANITY_CPU_RESNET=1`` allows the
 ResNet-50-like size on a CPU (tests only) and ``ROCMDESK_SANITY_RESNET_SHAPE=BATCH,PIXELS`` shrinks it.
 
 Importing this module does nothing (rocmdesk's layer test imports every module).
@@ -225,7 +226,12 @@ class Check:
             self.device = "cpu"
             self.device_name = "CPU"
             if want == "auto":
-                build = "a CPU-only build" if "+cpu" in torch.__version__ else "this build"
+                if getattr(torch.version, "hip", None):
+                    build = "a ROCm build"
+                elif getattr(torch.version, "cuda", None):
+                    build = "a CUDA build"
+                else:
+                    build = "a CPU-only build"
                 self.cpu_fallback = ("torch sees no GPU (torch.cuda.is_available() is False; torch {} is "
                                      "{})".format(torch.__version__, build))
 
@@ -340,6 +346,8 @@ class Check:
         torch = self.torch
         if self.cuda:
             return self.train("amp", torch.float16)
+        if os.environ.get("ROCMDESK_SANITY_CPU_FP16") == "1":
+            return self.train("amp", torch.float16)  # tests: the GPU's float16 + GradScaler path, on a CPU
         if not cpu_bf16_helps(torch):
             return {"skipped": "on this CPU bfloat16 autocast would only slow training down (no AMX or "
                                "AVX-512 BF16 instructions)"}
