@@ -25,8 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QPointF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from rocmdesk.telemetry.history import History, Window
 
@@ -58,26 +58,23 @@ class _Curve:
     label: str
     color: QColor
     line: pg.PlotDataItem
-    band: QGraphicsPathItem
+    band: pg.PlotCurveItem
     window: Window | None = None
 
 
-def band_path(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> QPainterPath:
-    """One closed polygon between hi and lo per run of finite buckets (a NaN bucket is a gap)."""
+def band_segments(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x, y pairs of a vertical stroke from min to max per bucket (NaN buckets left out), for connect="pairs".
+
+    At about one bucket per pixel the strokes make a solid band; a filled polygon of the same outline
+    zig-zags over the whole height and cost ~40 ms a series to paint (8 series: a third of a second)."""
     ok = np.isfinite(lo) & np.isfinite(hi)
-    if not ok.any():
-        return QPainterPath()
-    edges = np.diff(np.concatenate(([0], ok.astype(np.int8), [0])))
-    xs, ys, cs = [], [], []
-    for a, b in zip(np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)):
-        xs += [t[a:b], t[a:b][::-1]]
-        ys += [hi[a:b], lo[a:b][::-1]]
-        c = np.ones(2 * (b - a), dtype=np.int32)
-        c[-1] = 0  # the next run starts a new polygon
-        cs.append(c)
-    x = np.concatenate(xs).astype(np.float64)
-    y = np.concatenate(ys).astype(np.float64)
-    return pg.arrayToQPath(x, y, connect=np.concatenate(cs), finiteCheck=False)
+    n = int(ok.sum())
+    x = np.empty(2 * n, dtype=np.float64)
+    y = np.empty(2 * n, dtype=np.float64)
+    x[0::2] = x[1::2] = t[ok]
+    y[0::2] = lo[ok]
+    y[1::2] = hi[ok]
+    return x, y
 
 
 def line_data(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | str]:
@@ -251,11 +248,9 @@ class MetricPlot(QWidget):
         for i, (name, label) in enumerate(series):
             slot = colors[i] if colors is not None and i < len(colors) else i
             color = QColor(PALETTE[slot % len(PALETTE)])
-            band = QGraphicsPathItem()
-            band.setPen(QPen(Qt.PenStyle.NoPen))
             fill = QColor(color)
             fill.setAlpha(BAND_ALPHA)
-            band.setBrush(QBrush(fill))
+            band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
             line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), **self._pg_opts)
             item.addItem(band, ignoreBounds=True)  # first: under the line
             item.addItem(line)
@@ -462,7 +457,11 @@ class MetricPlot(QWidget):
             x, y, connect = line_data(w.t, w.mean)
             c.line.setData(x=x, y=y, connect=connect)
             if w.bucket_s > 0:
-                c.band.setPath(band_path(w.t, w.min, w.max))
+                bx, by = band_segments(w.t, w.min, w.max)
+                # strokes as wide as a bucket on screen, so a zoomed-in band stays solid
+                px = self._width_px() * w.bucket_s / max(1e-9, t_to - t_from) if t_to > t_from else 1.0
+                c.band.setPen(pg.mkPen(c.band.opts["pen"].color(), width=max(1, min(16, int(round(px))))))
+                c.band.setData(bx, by, connect="pairs")
                 c.band.setVisible(True)
             else:  # raw samples: min == max, nothing to fill
                 c.band.setVisible(False)
