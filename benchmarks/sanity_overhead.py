@@ -74,8 +74,8 @@ def main() -> int:
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--venv", type=Path, default=CACHE / WEIRD_NAME)
-    ap.add_argument("--steps", type=int, default=600)
-    ap.add_argument("--rounds", type=int, default=7)
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--rounds", type=int, default=9)
     args = ap.parse_args()
     python = args.venv / "bin" / "python"
     if not python.exists():
