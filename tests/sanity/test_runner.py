@@ -257,3 +257,12 @@ def test_the_gpus_float16_and_gradscaler_path_runs_on_the_cpu(torch_venv):  # no
     amp = res.phase("amp")
     assert res.passed, res.error
     assert res.amp_dtype == "float16" and amp.detail["grad_scale"] > 0 and amp.loss_last * 2 <= amp.loss_first
+
+
+def test_silence_before_the_first_line_is_a_hang_in_the_device_phase(tmp_path, monkeypatch):
+    # importing torch or finding the GPU (hipInit) that never returns
+    monkeypatch.setattr(runner_mod, "STARTUP_FLOOR_S", 1.0)
+    venv = fake_python(tmp_path, "time.sleep(600)\n")
+    res, events = run(options(venv, phase_timeout_s=1))
+    assert res.hung_phase == "device" and "no progress in phase device for 1 s" in res.error
+    assert [ev["event"] for ev in events] == ["result"]
