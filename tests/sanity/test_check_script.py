@@ -45,11 +45,18 @@ def test_importing_it_does_nothing_and_loads_no_torch():
     assert out.stdout.split() == ["False", "True"] and out.stderr == ""
 
 
-def test_the_app_side_never_imports_torch():
+def test_the_app_side_never_imports_torch(tmp_path):
+    # a torch that explodes when imported, first on the path: the app's sanity modules must never touch it
+    (tmp_path / "torch").mkdir()
+    (tmp_path / "torch" / "__init__.py").write_text("raise SystemExit('rocmdesk imported torch')\n")
     code = ("import sys\n"
+            f"sys.path.insert(0, {str(tmp_path)!r})\n"
             "import rocmdesk.sanity.runner, rocmdesk.sanity.result, rocmdesk.sanity.cli_sanity\n"
+            "from rocmdesk.cli import build_parser\n"
+            "build_parser(['sanity']).parse_args(['sanity', '--venv', '/nowhere'])\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'PySide6')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
 
 
