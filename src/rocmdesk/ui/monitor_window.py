@@ -40,7 +40,19 @@ def run(host: Any, args: argparse.Namespace) -> int:
     """Open the window and run until it closes; the exit code."""
     from rocmdesk.ui.app import create_app
 
+    import signal
+
+    from PySide6.QtCore import QTimer
+
     app = create_app([sys.argv[0]])
     window = MonitorWindow(host, getattr(args, "source", "auto"), getattr(args, "interval", 1.0))
     window.show()
-    return int(app.exec())
+    # Ctrl-C in the terminal closes the window as `rocmdesk monitor` ends (the timer lets Python see the signal)
+    previous = signal.signal(signal.SIGINT, lambda *_: window.close())
+    ticker = QTimer(window)
+    ticker.timeout.connect(lambda: None)
+    ticker.start(250)
+    try:
+        return int(app.exec())
+    finally:
+        signal.signal(signal.SIGINT, previous)
