@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTabBar, QW
 from rocmdesk.ui import theme
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
 
-PAGES = ("Overview", "Setup", "PyTorch", "Environments", "Sanity check")
+PAGES = ("Overview", "Setup", "PyTorch", "Environments", "Monitor", "Sanity check", "Doctor")
 MIN_CONTRAST = 4.5
 
 
@@ -279,6 +279,8 @@ def test_tab_reaches_every_enabled_button(title: str, open_window, qtbot) -> Non
     window.resize(1300, 1800)  # the whole page in view: positions are the layout's, not a scroll's
     page = _show(window, title, qtbot)
     reached = _tab_round(window, qtbot)
+    if not _buttons(page):  # a page with nothing to press (the Monitor with no GPU it can read) keeps Tab
+        return
     assert reached, "Tab moves nowhere"
     missed = [b.text() or b.toolTip() or b.objectName() or type(b).__name__
               for b in _buttons(page) if b not in reached]

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
 from rocmdesk.ui.language_menu import add_language_menu
 from rocmdesk.ui.pages.doctor_page import DoctorPage
 from rocmdesk.ui.pages.environments_page import EnvironmentsPage
+from rocmdesk.ui.pages.monitor_page import MonitorPage
 from rocmdesk.ui.pages.overview import OverviewPage
-from rocmdesk.ui.pages.placeholder import PlaceholderPage
 from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 from rocmdesk.ui.pages.sanity_page import SanityPage
 from rocmdesk.ui.pages.setup_page import SetupPage
@@ -60,10 +60,8 @@ class MainWindow(QMainWindow):
 
         self.overview = OverviewPage(self.session)
         self._add_page(self.tr("Overview"), self.overview)
-        built = {self.tr("Setup"): SetupPage, self.tr("PyTorch"): PyTorchPage, self.tr("Environments"): EnvironmentsPage,
-                 self.tr("Sanity check"): SanityPage, self.tr("Doctor"): DoctorPage}
-        for title, purpose in self._planned_pages():
-            self._add_page(title, built[title](self.session) if title in built else PlaceholderPage(title, purpose))
+        for title, page_class, purpose in self._pages():
+            self._add_page(title, page_class(self.session), purpose)
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.sidebar.setCurrentRow(0)
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
@@ -77,24 +75,28 @@ class MainWindow(QMainWindow):
         if autostart:
             self.session.refresh()
 
-    def _planned_pages(self) -> list[tuple[str, str]]:
+    def _pages(self) -> list[tuple[str, type[QWidget], str]]:
+        """Sidebar title, page, and the page's purpose (the sidebar item's tooltip)."""
         return [
-            (self.tr("Setup"), self.tr("Setup will plan the ROCm install for this machine, show every step, "
-                                       "and run it with one password prompt.")),
-            (self.tr("PyTorch"), self.tr("PyTorch will pick the right ROCm wheel for this GPU, install it into a "
-                                         "virtual environment and check from inside it that the GPU is seen.")),
-            (self.tr("Environments"), self.tr("Environments will keep one virtual environment and GPU settings "
-                                              "(such as HSA_OVERRIDE_GFX_VERSION) per project, and switch between them.")),
-            (self.tr("Monitor"), self.tr("Monitor will show live temperature, power, memory, load and clocks for "
-                                         "each GPU and process, with history and alerts.")),
-            (self.tr("Sanity check"), self.tr("Sanity check will run a short real training job on the GPU and "
-                                              "report its speed, its memory use and whether the loss falls.")),
-            (self.tr("Doctor"), self.tr("Doctor will match known failures against this machine, or against output "
-                                        "pasted from another one, and say how to fix them.")),
+            (self.tr("Setup"), SetupPage, self.tr("Plan the ROCm install for this machine, see every step, and run "
+                                                  "it with one password prompt.")),
+            (self.tr("PyTorch"), PyTorchPage, self.tr("Pick the right ROCm wheel for this GPU, install it into a "
+                                                      "virtual environment and check from inside it that the GPU "
+                                                      "is seen.")),
+            (self.tr("Environments"), EnvironmentsPage, self.tr("One virtual environment and its GPU settings (such "
+                                                                "as HSA_OVERRIDE_GFX_VERSION) per project.")),
+            (self.tr("Monitor"), MonitorPage, self.tr("Live temperature, power, memory, load and clocks of each GPU "
+                                                      "and process, with history and alerts.")),
+            (self.tr("Sanity check"), SanityPage, self.tr("A short real training run: its speed, its memory use and "
+                                                          "whether the loss falls.")),
+            (self.tr("Doctor"), DoctorPage, self.tr("Known failures matched against this machine, or against output "
+                                                    "pasted from another one, and how to fix them.")),
         ]
 
-    def _add_page(self, title: str, page: QWidget) -> None:
+    def _add_page(self, title: str, page: QWidget, purpose: str = "") -> None:
         self.sidebar.addItem(title)
+        if purpose:
+            self.sidebar.item(self.sidebar.count() - 1).setToolTip(purpose)
         self.stack.addWidget(page)
 
     def _build_menu(self) -> None:
