@@ -18,14 +18,22 @@ import os
 from pathlib import Path
 from typing import Any, Callable
 
-from PySide6.QtCore import QByteArray, QObject, QRunnable, QSize, Qt, QThreadPool, QTime, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTime,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QPlainTextEdit,
@@ -40,11 +48,17 @@ from PySide6.QtWidgets import (
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
-from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, default_command, default_helper_path
+from rocmdesk.ui.pages.setup_page import (
+    CommandFactory,
+    HelperLocator,
+    default_command,
+    default_helper_path,
+)
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
+from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
 from rocmdesk.ui.widgets.text import text_label
 
 Progress = Callable[[int, int, str], None]  # (done, total, what is being checked)
@@ -249,40 +263,6 @@ def size_text(chars: int) -> str:
     return f"{chars} B"
 
 
-class _Body(QWidget):
-    """Scrolled content whose height comes from height-for-width, as on the other pages."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
-
-
-def _box(title: str) -> QGroupBox:
-    box = QGroupBox(title)
-    font = box.font()
-    font.setBold(True)
-    box.setFont(font)
-    return box
-
-
-def _plain(widget: QWidget) -> QWidget:
-    font = widget.font()
-    font.setBold(False)
-    widget.setFont(font)
-    return widget
-
-
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        if item.widget() is not None:
-            w = item.widget()
-            w.hide()
-            w.setParent(None)
-            w.deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())
-
-
 # -- the page -------------------------------------------------------------------------------------------
 class DoctorPage(QWidget):
     """The Doctor.  ``machine_diagnoser``, ``text_diagnoser``, ``command_factory`` and ``helper_locator`` are
@@ -363,7 +343,7 @@ class DoctorPage(QWidget):
         # the findings above, the paste box below: one column, so reading (and Tab) order is top to bottom
         split = QSplitter(Qt.Orientation.Vertical)
         split.setChildrenCollapsible(False)
-        body = _Body()
+        body = ScrollBody()
         self.list_layout = QVBoxLayout(body)
         self.list_layout.setContentsMargins(0, 4, 8, 8)
         self.list_layout.setSpacing(8)
@@ -404,14 +384,14 @@ class DoctorPage(QWidget):
 
     # ==== the paste box ==================================================================================
     def _build_paste_box(self) -> QWidget:
-        box = _box(self.tr("Diagnose pasted output"))
+        box = group_box(self.tr("Diagnose pasted output"))
         layout = QVBoxLayout(box)
         row = QHBoxLayout()
         left = QVBoxLayout()
         head = QHBoxLayout()
-        label = _plain(QLabel(self.tr("&Text:")))
+        label = plain(QLabel(self.tr("&Text:")))
         head.addWidget(label)
-        self.paste_intro = _plain(text_label(self.tr(
+        self.paste_intro = plain(text_label(self.tr(
             "paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch's collect_env, lspci "
             "or dmesg — from this machine or another one (or drop a file here)."), small=True, muted=True))
         head.addWidget(self.paste_intro, 1)
@@ -430,13 +410,13 @@ class DoctorPage(QWidget):
         left.addWidget(self.paste_edit, 1)
         row.addLayout(left, 1)
         buttons = QVBoxLayout()
-        self.diagnose_button = _plain(QPushButton(self.tr("&Diagnose")))
+        self.diagnose_button = plain(QPushButton(self.tr("&Diagnose")))
         self.diagnose_button.setToolTip(self.tr("Look for known failures in the text (pasting does it by itself)"))
         self.diagnose_button.clicked.connect(self.diagnose_paste)
-        self.open_button = _plain(QPushButton(self.tr("&Open file…")))
+        self.open_button = plain(QPushButton(self.tr("&Open file…")))
         self.open_button.setToolTip(self.tr("Diagnose a saved log or tool output"))
         self.open_button.clicked.connect(self._open_clicked)
-        self.clear_button = _plain(QPushButton(self.tr("Cl&ear")))
+        self.clear_button = plain(QPushButton(self.tr("Cl&ear")))
         self.clear_button.setToolTip(self.tr("Empty the box and drop the pasted text's findings"))
         self.clear_button.clicked.connect(self.clear_paste)
         buttons.addSpacing(label.sizeHint().height())
@@ -446,7 +426,7 @@ class DoctorPage(QWidget):
         buttons.addStretch(1)
         row.addLayout(buttons)
         layout.addLayout(row, 1)
-        self.paste_status = _plain(text_label("", small=True))
+        self.paste_status = plain(text_label("", small=True))
         self.paste_status.setVisible(False)
         layout.addWidget(self.paste_status)
         return box
@@ -708,7 +688,7 @@ class DoctorPage(QWidget):
         return ", ".join(parts)
 
     def _render(self) -> None:
-        _clear(self.list_layout)
+        clear_layout(self.list_layout)
         self.cards = []
         self.pasted_section: QLabel | None = None
         self.empty_frame: QFrame | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QApplication,
@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -31,17 +30,10 @@ from rocmdesk.machine.model import AccessInfo, DeviceNode, MachineReport
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.gpu_card import GpuCard
+from rocmdesk.ui.widgets.page_parts import ScrollBody
 from rocmdesk.ui.widgets.text import text_label
 
 Rows = list[tuple[str, str]]
-
-
-class _Body(QWidget):
-    """The scrolled content.  Its height comes from height-for-width (wrapped labels at the real width);
-    the default minimum, measured at the narrowest width, would make QScrollArea scroll needlessly."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
 
 
 def plain_font() -> QFont:
@@ -175,7 +167,7 @@ class OverviewPage(QWidget):
         self.scroll.setWidget(body)
 
     def show_report(self, report: MachineReport) -> None:
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 4, 8, 8)
         layout.setSpacing(12)

@@ -12,14 +12,13 @@ from __future__ import annotations
 import os
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -50,6 +49,7 @@ from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.focus import tab_after
+from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
 from rocmdesk.ui.widgets.verify_card import VerifyCard
@@ -115,38 +115,6 @@ class _Worker(QThread):
         self.done.emit(result)
 
 
-class _Body(QWidget):
-    """Scrolled content whose height comes from height-for-width, as on the other pages."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
-
-
-def _box(title: str) -> QGroupBox:
-    box = QGroupBox(title)
-    font = box.font()
-    font.setBold(True)
-    box.setFont(font)
-    return box
-
-
-def _plain(widget: QWidget) -> QWidget:
-    font = widget.font()
-    font.setBold(False)
-    widget.setFont(font)
-    return widget
-
-
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        if item.widget() is not None:
-            w = item.widget()
-            w.hide()
-            w.setParent(None)
-            w.deleteLater()
-
-
 class PyTorchPage(QWidget):
     installFinished = Signal(object)  # InstallResult (or the exception)
     verifyFinished = Signal(object)  # VerifyResult (or the exception)
@@ -193,7 +161,7 @@ class PyTorchPage(QWidget):
         header.addWidget(self.where_label, 1)
         outer.addLayout(header)
 
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 4, 8, 8)
         layout.setSpacing(10)
@@ -246,51 +214,51 @@ class PyTorchPage(QWidget):
         layout.addLayout(self.rec_layout)
 
         # -- install ------------------------------------------------------------------------------------
-        self.install_box = _box(self.tr("Install into a virtual environment"))
+        self.install_box = group_box(self.tr("Install into a virtual environment"))
         ib = QVBoxLayout(self.install_box)
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
-        profile_label = _plain(QLabel(self.tr("&Profile:")))
+        profile_label = plain(QLabel(self.tr("&Profile:")))
         grid.addWidget(profile_label, 0, 0)
-        self.profile_combo = _plain(QComboBox())
+        self.profile_combo = plain(QComboBox())
         self.profile_combo.setToolTip(self.tr("An Environments profile: its venv, and its variables when verifying"))
         profile_label.setBuddy(self.profile_combo)
         self.profile_combo.currentIndexChanged.connect(lambda _: self._profile_changed())
         grid.addWidget(self.profile_combo, 0, 1)
-        venv_label = _plain(QLabel(self.tr("V&env folder:")))
+        venv_label = plain(QLabel(self.tr("V&env folder:")))
         grid.addWidget(venv_label, 1, 0)
-        self.venv_edit = _plain(QLineEdit(default_venv()))
+        self.venv_edit = plain(QLineEdit(default_venv()))
         self.venv_edit.setToolTip(self.tr("An existing venv, or a folder where a new one is created"))
         venv_label.setBuddy(self.venv_edit)
         self.venv_edit.textEdited.connect(self._venv_edited)
         grid.addWidget(self.venv_edit, 1, 1)
-        self.browse_button = _plain(QPushButton(self.tr("&Browse…")))
+        self.browse_button = plain(QPushButton(self.tr("&Browse…")))
         self.browse_button.setAutoDefault(False)
         self.browse_button.clicked.connect(self._browse)
         grid.addWidget(self.browse_button, 1, 2)
         grid.setColumnStretch(1, 1)
         ib.addLayout(grid)
-        self.venv_state = _plain(text_label("", small=True, muted=True))
+        self.venv_state = plain(text_label("", small=True, muted=True))
         ib.addWidget(self.venv_state)
-        self.commands_title = _plain(text_label(self.tr("What Install runs:"), small=True, muted=True))
+        self.commands_title = plain(text_label(self.tr("What Install runs:"), small=True, muted=True))
         ib.addWidget(self.commands_title)
-        self.commands_view = _plain(CodeView())
+        self.commands_view = plain(CodeView())
         self.commands_view.setAccessibleName(self.tr("The commands Install runs"))
         ib.addWidget(self.commands_view)
-        self.plan_note = _plain(text_label("", small=True))
+        self.plan_note = plain(text_label("", small=True))
         ib.addWidget(self.plan_note)
 
         buttons = QHBoxLayout()
-        self.install_button = _plain(QPushButton(self.tr("&Install")))
+        self.install_button = plain(QPushButton(self.tr("&Install")))
         self.install_button.setToolTip(self.tr("Create the venv if needed and install the wheels into it"))
         self.install_button.clicked.connect(self.start_install)
-        self.cancel_button = _plain(QPushButton(self.tr("&Cancel")))
+        self.cancel_button = plain(QPushButton(self.tr("&Cancel")))
         self.cancel_button.setToolTip(self.tr("Stop pip; running Install again finishes what was started"))
         self.cancel_button.clicked.connect(self.cancel_install)
-        self.verify_button = _plain(QPushButton(self.tr("Ve&rify")))
+        self.verify_button = plain(QPushButton(self.tr("Ve&rify")))
         self.verify_button.setToolTip(self.tr("Run a probe with the venv's python and judge what torch sees"))
         self.verify_button.clicked.connect(self.start_verify)
-        self.keep_button = _plain(QPushButton(self.tr("&Keep the variables in a profile…")))
+        self.keep_button = plain(QPushButton(self.tr("&Keep the variables in a profile…")))
         self.keep_button.setToolTip(self.tr("A new Environments profile for this venv with the variables this GPU "
                                             "needs, so every shell gets them"))
         self.keep_button.clicked.connect(self.keep_in_profile)
@@ -302,18 +270,18 @@ class PyTorchPage(QWidget):
         buttons.addWidget(self.keep_button)
         ib.addLayout(buttons)
 
-        self.progress = _plain(QProgressBar())
+        self.progress = plain(QProgressBar())
         self.progress.setRange(0, BAR_STEPS)
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setAccessibleName(self.tr("Install progress"))
         ib.addWidget(self.progress)
-        self.phase_label = _plain(text_label(""))
+        self.phase_label = plain(text_label(""))
         ib.addWidget(self.phase_label)
         self.phase_label.setVisible(False)
-        log_label = _plain(QLabel(self.tr("&Log")))
+        log_label = plain(QLabel(self.tr("&Log")))
         ib.addWidget(log_label)
-        self.log = _plain(QPlainTextEdit())
+        self.log = plain(QPlainTextEdit())
         self.log.setReadOnly(True)
         log_font = mono_font()
         log_font.setBold(False)  # set, so the group box's bold title font is not inherited
@@ -325,7 +293,7 @@ class PyTorchPage(QWidget):
         self.log.setFixedHeight(self.log.fontMetrics().lineSpacing() * 9 + 12)
         log_label.setBuddy(self.log)
         ib.addWidget(self.log)
-        self.log_path_label = _plain(text_label("", small=True, muted=True))
+        self.log_path_label = plain(text_label("", small=True, muted=True))
         ib.addWidget(self.log_path_label)
         self.run_widgets = (self.progress, log_label, self.log, self.log_path_label)
         for w in self.run_widgets:
@@ -454,7 +422,7 @@ class PyTorchPage(QWidget):
         self._replan()
 
     def _show_recommendation(self) -> None:
-        _clear(self.rec_layout)
+        clear_layout(self.rec_layout)
         self.rec_card = None
         if self.rec is not None:
             self.rec_card = RecommendationCard(self.rec)
@@ -775,7 +743,7 @@ class PyTorchPage(QWidget):
 
     def show_verify(self, result: VerifyResult, note: str = "", venv: str | None = None) -> VerifyCard:
         """Show a verdict as the card (also for a saved probe report, see ``show_probe``)."""
-        _clear(self.verify_layout)
+        clear_layout(self.verify_layout)
         gpus = [(g.name or self.tr("GPU {n}").format(n=g.index), g.gfx) for g in (self.report.gpus if self.report
                                                                                    else [])]
         if self.simulated():

@@ -15,14 +15,21 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QSize, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFrame,
     QGridLayout,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -36,6 +43,7 @@ from PySide6.QtWidgets import (
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, plain
 from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
 from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
 from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
@@ -145,28 +153,6 @@ class _Run:
     x: int = 0
 
 
-class _Body(QWidget):
-    """Scrolled content whose height comes from height-for-width, as on the other pages."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
-
-
-def _box(title: str) -> QGroupBox:
-    box = QGroupBox(title)
-    font = box.font()
-    font.setBold(True)
-    box.setFont(font)
-    return box
-
-
-def _plain(widget: QWidget) -> QWidget:
-    font = widget.font()
-    font.setBold(False)
-    widget.setFont(font)
-    return widget
-
-
 class SanityPage(QWidget):
     runFinished = Signal(object)  # the SanityResult (or what stands for a runner that crashed)
 
@@ -204,7 +190,7 @@ class SanityPage(QWidget):
         header.addWidget(self.where_label, 1)
         outer.addLayout(header)
 
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 4, 8, 8)
         layout.setSpacing(10)
@@ -237,38 +223,38 @@ class SanityPage(QWidget):
         layout.addWidget(self.empty)
 
         # -- what to run --------------------------------------------------------------------------------
-        self.setup_box = _box(self.tr("What to check"))
+        self.setup_box = group_box(self.tr("What to check"))
         sb = QVBoxLayout(self.setup_box)
         grid = QGridLayout()
         grid.setHorizontalSpacing(8)
-        self.profile_label = profile_label = _plain(QLabel(self.tr("&Profile:")))
+        self.profile_label = profile_label = plain(QLabel(self.tr("&Profile:")))
         grid.addWidget(profile_label, 0, 0)
-        self.profile_combo = _plain(QComboBox())
+        self.profile_combo = plain(QComboBox())
         self.profile_combo.setToolTip(self.tr("An Environments profile: its venv, and its variables for the run"))
         profile_label.setBuddy(self.profile_combo)
         self.profile_combo.currentIndexChanged.connect(lambda _: self._profile_changed())
         grid.addWidget(self.profile_combo, 0, 1)
-        venv_label = _plain(QLabel(self.tr("V&env folder:")))
+        venv_label = plain(QLabel(self.tr("V&env folder:")))
         grid.addWidget(venv_label, 1, 0)
-        self.venv_edit = _plain(QLineEdit(default_venv() if venv is None else venv))
+        self.venv_edit = plain(QLineEdit(default_venv() if venv is None else venv))
         self.venv_edit.setPlaceholderText(self.tr("a folder with bin/python and torch in it"))
         self.venv_edit.setClearButtonEnabled(True)
         venv_label.setBuddy(self.venv_edit)
         self.venv_edit.textEdited.connect(self._venv_edited)
         grid.addWidget(self.venv_edit, 1, 1)
-        self.browse_button = _plain(QPushButton(self.tr("&Browse…")))
+        self.browse_button = plain(QPushButton(self.tr("&Browse…")))
         self.browse_button.setAutoDefault(False)
         self.browse_button.clicked.connect(self._browse)
         grid.addWidget(self.browse_button, 1, 2)
         grid.setColumnStretch(1, 1)
         sb.addLayout(grid)
-        self.venv_state = _plain(text_label("", small=True, muted=True))
+        self.venv_state = plain(text_label("", small=True, muted=True))
         sb.addWidget(self.venv_state)
 
         opts = QHBoxLayout()
-        size_label = _plain(QLabel(self.tr("&Size:")))
+        size_label = plain(QLabel(self.tr("&Size:")))
         opts.addWidget(size_label)
-        self.size_combo = _plain(QComboBox())
+        self.size_combo = plain(QComboBox())
         self.size_combo.addItem(self.tr("Tiny (seconds)"), "tiny")
         self.size_combo.addItem(self.tr("ResNet-50-like (GPU only, indicative timing)"), "resnet50")
         self.size_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -276,18 +262,18 @@ class SanityPage(QWidget):
         self.size_combo.currentIndexChanged.connect(lambda _: self._sync())
         opts.addWidget(self.size_combo)
         opts.addSpacing(12)
-        steps_label = _plain(QLabel(self.tr("S&teps:")))
+        steps_label = plain(QLabel(self.tr("S&teps:")))
         opts.addWidget(steps_label)
-        self.steps_spin = _plain(QSpinBox())
+        self.steps_spin = plain(QSpinBox())
         self.steps_spin.setRange(2, 100000)
         self.steps_spin.setValue(default_steps())
         self.steps_spin.setToolTip(self.tr("Training steps in each of the FP32 and AMP phases"))
         steps_label.setBuddy(self.steps_spin)
         opts.addWidget(self.steps_spin)
         opts.addSpacing(12)
-        device_label = _plain(QLabel(self.tr("&Device:")))
+        device_label = plain(QLabel(self.tr("&Device:")))
         opts.addWidget(device_label)
-        self.device_combo = _plain(QComboBox())
+        self.device_combo = plain(QComboBox())
         self.device_combo.addItem(self.tr("Auto (the GPU when torch sees one)"), "auto")
         self.device_combo.addItem(self.tr("CPU (says nothing about the GPU)"), "cpu")
         self.device_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
@@ -296,15 +282,15 @@ class SanityPage(QWidget):
         opts.addWidget(self.device_combo)
         opts.addStretch(1)
         sb.addLayout(opts)
-        self.options_note = _plain(text_label("", small=True))
+        self.options_note = plain(text_label("", small=True))
         self.options_note.setVisible(False)
         sb.addWidget(self.options_note)
 
         buttons = QHBoxLayout()
-        self.start_button = _plain(QPushButton(self.tr("&Start")))
+        self.start_button = plain(QPushButton(self.tr("&Start")))
         self.start_button.setToolTip(self.tr("Run the check with the venv's python"))
         self.start_button.clicked.connect(self.start)
-        self.cancel_button = _plain(QPushButton(self.tr("&Cancel")))
+        self.cancel_button = plain(QPushButton(self.tr("&Cancel")))
         self.cancel_button.setToolTip(self.tr("Stop the run (its processes are ended)"))
         self.cancel_button.clicked.connect(self.cancel)
         for b in (self.start_button, self.cancel_button):
@@ -315,11 +301,11 @@ class SanityPage(QWidget):
         layout.addWidget(self.setup_box)
 
         # -- progress -----------------------------------------------------------------------------------
-        self.progress_box = _box(self.tr("Progress"))
+        self.progress_box = group_box(self.tr("Progress"))
         pb = QVBoxLayout(self.progress_box)
-        self.run_label = _plain(text_label(self.tr("Not run yet."), muted=True))
+        self.run_label = plain(text_label(self.tr("Not run yet."), muted=True))
         pb.addWidget(self.run_label)
-        self.phases = _plain(PhaseList())
+        self.phases = plain(PhaseList())
         pb.addWidget(self.phases)
 
         live = QHBoxLayout()
@@ -327,10 +313,10 @@ class SanityPage(QWidget):
         curve = QVBoxLayout()
         self.plot = self._make_plot()
         curve.addWidget(self.plot, 1)
-        self.throughput = _plain(text_label(self.tr("Throughput: —"), small=True))
+        self.throughput = plain(text_label(self.tr("Throughput: —"), small=True))
         curve.addWidget(self.throughput)
         live.addLayout(curve, 3)
-        self.gpu_panel = _plain(SanityGpuPanel(monitor_factory or sysfs_monitor(session)))
+        self.gpu_panel = plain(SanityGpuPanel(monitor_factory or sysfs_monitor(session)))
         self.gpu_panel.setMinimumWidth(280)
         live.addWidget(self.gpu_panel, 2, Qt.AlignmentFlag.AlignTop)
         pb.addLayout(live)

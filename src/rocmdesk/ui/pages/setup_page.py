@@ -16,7 +16,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QObject, QProcess, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QObject,
+    QProcess,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -24,7 +32,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFrame,
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -45,13 +52,15 @@ from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup import events as ev
 from rocmdesk.setup.choices import SCOPE_WHAT, Choices, gpus_fit, os_fit, recommend
 from rocmdesk.setup.facts import SetupFacts, read_facts
-from rocmdesk.setup.plan import Plan, plan as build_plan
+from rocmdesk.setup.plan import Plan
+from rocmdesk.setup.plan import plan as build_plan
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import render, step_commands
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.finding_card import FindingCard
+from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
 from rocmdesk.ui.widgets.step_row import StepRow
 from rocmdesk.ui.widgets.text import muted_colour, text_label
 
@@ -197,11 +206,6 @@ class HelperRun(QObject):
 
 
 # -- small layout helpers -------------------------------------------------------------------------------
-class _Body(QWidget):
-    """Scrolled content whose height comes from height-for-width, as on the Overview page."""
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), 0)
 
 
 def _scrolled(body: QWidget) -> QScrollArea:
@@ -211,22 +215,6 @@ def _scrolled(body: QWidget) -> QScrollArea:
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     scroll.setWidget(body)
     return scroll
-
-
-def _box(title: str) -> QGroupBox:
-    box = QGroupBox(title)
-    font = box.font()
-    font.setBold(True)
-    box.setFont(font)
-    return box
-
-
-def _plain(widget: QWidget) -> QWidget:
-    """Undo the bold that a group box's title font would hand down."""
-    font = widget.font()
-    font.setBold(False)
-    widget.setFont(font)
-    return widget
 
 
 def _note_frame(name: str, border: str, fill: str | None = None) -> QFrame:
@@ -239,18 +227,6 @@ def _note_frame(name: str, border: str, fill: str | None = None) -> QFrame:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def _clear(layout) -> None:
-    while layout.count():
-        item = layout.takeAt(0)
-        if item.widget() is not None:
-            widget = item.widget()
-            widget.hide()  # gone now: a deferred delete waits for the event loop
-            widget.setParent(None)
-            widget.deleteLater()
-        elif item.layout() is not None:
-            _clear(item.layout())
 
 
 # -- the page -----------------------------------------------------------------------------------------------
@@ -435,14 +411,14 @@ class SetupPage(QWidget):
 
     # ==== page 1: the machine ===================================================================================
     def _build_machine_page(self) -> QWidget:
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 8, 8, 8)
         layout.setSpacing(8)
-        self.machine_box = _box(self.tr("The machine"))
+        self.machine_box = group_box(self.tr("The machine"))
         box_layout = QVBoxLayout(self.machine_box)
-        self.machine_line1 = _plain(text_label("", bold=False, scale=1.1))
-        self.machine_line2 = _plain(text_label(""))
+        self.machine_line1 = plain(text_label("", bold=False, scale=1.1))
+        self.machine_line2 = plain(text_label(""))
         box_layout.addWidget(self.machine_line1)
         box_layout.addWidget(self.machine_line2)
         layout.addWidget(self.machine_box)
@@ -481,7 +457,7 @@ class SetupPage(QWidget):
         return line1, " · ".join(parts)
 
     def _show_machine(self) -> None:
-        _clear(self.findings_layout)
+        clear_layout(self.findings_layout)
         self.finding_cards = []
         report = self.report
         has = report is not None
@@ -535,19 +511,19 @@ class SetupPage(QWidget):
         return _capital(text) + "." if text else ""
 
     def _build_choices_page(self) -> QWidget:
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 8, 8, 8)
         layout.setSpacing(10)
 
-        scope_box = _box(self.tr("What to install"))
+        scope_box = group_box(self.tr("What to install"))
         scope_layout = QVBoxLayout(scope_box)
         self.scope_group = QButtonGroup(self)
         self.scope_buttons: dict[str, QRadioButton] = {}
         self.scope_notes: dict[str, QLabel] = {}
         for scope in SCOPES:
             button = QRadioButton(self.scope_title(scope))
-            _plain(button)
+            plain(button)
             button.toggled.connect(lambda on, scope=scope: on and self._set_scope(scope))
             self.scope_group.addButton(button)
             self.scope_buttons[scope] = button
@@ -558,13 +534,13 @@ class SetupPage(QWidget):
             scope_layout.addWidget(note)
         layout.addWidget(scope_box)
 
-        rel_box = _box(self.tr("ROCm release"))
+        rel_box = group_box(self.tr("ROCm release"))
         rel_layout = QVBoxLayout(rel_box)
         row = QHBoxLayout()
-        label = _plain(QLabel(self.tr("&Release:")))
+        label = plain(QLabel(self.tr("&Release:")))
         row.addWidget(label)
         self.release_combo = QComboBox()
-        _plain(self.release_combo)
+        plain(self.release_combo)
         self.release_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.release_combo.setMaxVisibleItems(16)
         label.setBuddy(self.release_combo)
@@ -572,26 +548,26 @@ class SetupPage(QWidget):
         row.addWidget(self.release_combo)
         row.addStretch(1)
         rel_layout.addLayout(row)
-        self.release_reason = _plain(text_label(""))
+        self.release_reason = plain(text_label(""))
         rel_layout.addWidget(self.release_reason)
-        self.release_scope_note = _plain(text_label("", small=True, muted=True))
+        self.release_scope_note = plain(text_label("", small=True, muted=True))
         rel_layout.addWidget(self.release_scope_note)
         layout.addWidget(rel_box)
 
-        more_box = _box(self.tr("Driver and old versions"))
+        more_box = group_box(self.tr("Driver and old versions"))
         more_layout = QVBoxLayout(more_box)
         self.dkms_check = QCheckBox(self.tr("Install AMD's amdgpu-&dkms kernel driver"))
-        _plain(self.dkms_check)
+        plain(self.dkms_check)
         self.dkms_check.toggled.connect(self._dkms_picked)
         more_layout.addWidget(self.dkms_check)
-        self.dkms_why = _plain(text_label("", small=True, muted=True))
+        self.dkms_why = plain(text_label("", small=True, muted=True))
         self.dkms_why.setContentsMargins(24, 0, 0, 4)
         more_layout.addWidget(self.dkms_why)
         self.cleanup_check = QCheckBox(self.tr("Remove &other ROCm versions first"))
-        _plain(self.cleanup_check)
+        plain(self.cleanup_check)
         self.cleanup_check.toggled.connect(self._cleanup_picked)
         more_layout.addWidget(self.cleanup_check)
-        self.cleanup_why = _plain(text_label(self.tr(
+        self.cleanup_why = plain(text_label(self.tr(
             "Purges their packages, removes their /opt/rocm-* trees and old repository lists, so two ROCm "
             "versions never mix."), small=True, muted=True))
         self.cleanup_why.setContentsMargins(24, 0, 0, 4)
@@ -758,7 +734,7 @@ class SetupPage(QWidget):
             "saved script asks sudo for them."), small=True, muted=True)
         layout.addWidget(self.as_root_hint)
 
-        body = _Body()
+        body = ScrollBody()
         self.review_layout = QVBoxLayout(body)
         self.review_layout.setContentsMargins(0, 0, 8, 8)
         self.review_layout.setSpacing(0)
@@ -766,7 +742,7 @@ class SetupPage(QWidget):
         return page
 
     def _show_review(self) -> None:
-        _clear(self.review_layout)
+        clear_layout(self.review_layout)
         self.review_rows = []
         p = self.plan
         if p is None:
@@ -908,7 +884,7 @@ class SetupPage(QWidget):
         layout.addWidget(self.run_status)
 
         split = QSplitter(Qt.Orientation.Vertical)
-        body = _Body()
+        body = ScrollBody()
         self.run_rows_layout = QVBoxLayout(body)
         self.run_rows_layout.setContentsMargins(0, 0, 8, 0)
         self.run_rows_layout.setSpacing(0)
@@ -988,7 +964,7 @@ class SetupPage(QWidget):
         self.run_note.setVisible(bool(notes))
 
     def _show_run_rows(self, p: Plan | None) -> None:
-        _clear(self.run_rows_layout)
+        clear_layout(self.run_rows_layout)
         self.run_rows = {}
         if p is None:
             return
@@ -1162,7 +1138,7 @@ class SetupPage(QWidget):
 
     # ==== page 5: result =========================================================================================
     def _build_result_page(self) -> QWidget:
-        body = _Body()
+        body = ScrollBody()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(0, 8, 8, 8)
         layout.setSpacing(10)
@@ -1177,16 +1153,16 @@ class SetupPage(QWidget):
         rf.addWidget(self.result_log)
         layout.addWidget(self.result_frame)
 
-        self.failure_box = _box(self.tr("What failed"))
+        self.failure_box = group_box(self.tr("What failed"))
         fb = QVBoxLayout(self.failure_box)
         self.failure_step = text_label("", bold=True)
         fb.addWidget(self.failure_step)
-        self.failure_message = _plain(text_label(""))
+        self.failure_message = plain(text_label(""))
         fb.addWidget(self.failure_message)
         self.failure_output = CodeView(max_lines=14)
         self.failure_output.setAccessibleName(self.tr("Output of the failed step"))
         fb.addWidget(self.failure_output)
-        self.failure_help = _plain(text_label(""))
+        self.failure_help = plain(text_label(""))
         fb.addWidget(self.failure_help)
         layout.addWidget(self.failure_box)
 
@@ -1200,9 +1176,9 @@ class SetupPage(QWidget):
         rl.addWidget(self.relogin_text)
         layout.addWidget(self.relogin)
 
-        self.next_steps_box = _box(self.tr("What next"))
+        self.next_steps_box = group_box(self.tr("What next"))
         ns = QVBoxLayout(self.next_steps_box)
-        self.next_steps = _plain(text_label(""))
+        self.next_steps = plain(text_label(""))
         ns.addWidget(self.next_steps)
         layout.addWidget(self.next_steps_box)
 
