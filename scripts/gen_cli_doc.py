@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Write docs/cli.md, the command line reference, from rocmdesk's own argparse parsers.
+
+    python scripts/gen_cli_doc.py            # rewrite docs/cli.md
+    python scripts/gen_cli_doc.py --check    # exit 1 when docs/cli.md is out of date (tests/docs runs this)
+
+``cli.build_parser(argv)`` imports only the chosen command's module, so the reference is built one command
+at a time: ``build_parser([name])`` for each name.  The text is English whatever the locale (LANGUAGE=en,
+LC_ALL=C.UTF-8 are set before rocmdesk is imported).  Options are rendered by this script, not by argparse's
+own help formatter, whose line wrapping differs between Python versions: the file must not change with them.
+Exit codes come from each command's own text (its epilog, else the "Exit codes:" paragraph of its module's
+docstring); the few commands without one are listed in EXIT_CODES below.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import re
+import sys
+from pathlib import Path
+
+os.environ["LANGUAGE"] = "en"
+os.environ["LC_ALL"] = "C.UTF-8"
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from rocmdesk import cli  # noqa: E402 (after the locale is fixed)
+
+OUT = ROOT / "docs" / "cli.md"
+
+# commands whose exit codes are written down nowhere in their own module (cli.py's docstring covers them)
+EXIT_CODES: dict[str, str] = {
+    "rocmdesk": "0 success; 1 an internal error (a bug: please report it); 2 bad usage; "
+                "3 unreadable or unrecognized input. Each command adds its own below.",
+    "detect": "0 at least one AMD GPU was found; 2 bad usage (unknown simulated machine, --root that is not a "
+              "directory); 4 no AMD GPU was found (the report is still printed).",
+    "inspect": "0 ok; 2 bad usage; 3 a file that cannot be read, or output rocmdesk does not recognize.",
+    "simulate": "0 ok; 2 bad usage (an unknown machine name).",
+    "plan": "0 ok; 2 bad usage (an unknown ROCm release, an unknown simulated machine).",
+    "exporter": "0 stopped with Ctrl-C; 2 bad usage (not a TCP port, an address or port that cannot be opened, "
+                "prometheus-client missing); 4 no AMD GPU.",
+    "shell": "the shell's own; 2 bad usage or an unknown profile; 3 an unreadable profile file; "
+             "126 the shell cannot be run; 127 the shell was not found.",
+    "gui": "the app's own; 2 bad usage (no display, an unknown simulated machine, a bad --root).",
+}
+
+
+def _sub_action(parser: argparse.ArgumentParser) -> argparse._SubParsersAction | None:
+    return next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+
+
+def _helps(action: argparse._SubParsersAction) -> dict[str, str]:
+    return {a.dest: a.help or "" for a in action._choices_actions}
+
+
+def _module_exit_text(command: str) -> str | None:
+    if command not in cli.EXTENSIONS:
+        return None
+    doc = importlib.import_module(cli.EXTENSIONS[command][0]).__doc__ or ""
+    for para in re.split(r"\n\s*\n", doc):
+        m = re.search(r"Exit codes\b[^:]*:(.*)", para, re.S)
+        if m:
+            return " ".join(m.group(1).split())
+    return None
+
+
+def _exit_text(command: str, parser: argparse.ArgumentParser) -> str | None:
+    if parser.epilog and parser.epilog.startswith("Exit codes"):
+        return parser.epilog.split(":", 1)[1].strip()
+    return _module_exit_text(command) or EXIT_CODES.get(command)
+
+
+def _clean(text: str) -> str:
+    """Markdown-safe one line: backquotes for ``code``, pipes escaped for tables."""
+    text = " ".join(text.split()).replace("``", "`")
+    return text.replace("|", "\\|")
+
+
+def _metavar(a: argparse.Action) -> str:
+    if a.nargs == 0:
+        return ""
+    if a.metavar is not None:
+        return str(a.metavar)
+    if a.choices is not None:
+        return "{" + ",".join(str(c) for c in a.choices) + "}"
+    return a.dest.upper()
+
+
+def _option_names(a: argparse.Action) -> str:
+    mv = _metavar(a)
+    return ", ".join(f"`{o} {mv}`" if mv else f"`{o}`" for o in a.option_strings)
+
+
+def _default(a: argparse.Action) -> str:
+    d = a.default
+    if d in (None, False, argparse.SUPPRESS, [], "") or a.nargs == 0:
+        return ""
+    return f"`{d}`"
+
+
+def _groups(parser: argparse.ArgumentParser) -> dict[int, list[str]]:
+    """id(action) -> the other options it excludes (mutually exclusive groups)."""
+    out: dict[int, list[str]] = {}
+    for g in parser._mutually_exclusive_groups:
+        names = [a.option_strings[-1] for a in g._group_actions if a.option_strings]
+        for a in g._group_actions:
+            out[id(a)] = [n for n in names if n not in a.option_strings]
+        if g.required:
+            for a in g._group_actions:
+                out[id(a)] = out[id(a)] + ["(one of them is required)"]
+    return out
+
+
+def _usage(prog: str, parser: argparse.ArgumentParser) -> str:
+    parts = [prog]
+    sub = _sub_action(parser)
+    required = [a for a in parser._actions if a.option_strings and a.required]
+    optional = [a for a in parser._actions if a.option_strings and not a.required and a.help != argparse.SUPPRESS
+                and not isinstance(a, argparse._HelpAction)]
+    for a in required:
+        mv = _metavar(a)
+        parts.append(f"{a.option_strings[-1]} {mv}".strip())
+    if optional:
+        parts.append("[options]")
+    for a in parser._actions:
+        if a.option_strings or a is sub:
+            continue
+        mv = _metavar(a)
+        if a.nargs == argparse.REMAINDER:
+            parts.append(f"[{mv}]")
+        elif a.nargs in ("+",):
+            parts.append(f"{mv} [{mv} ...]")
+        elif a.nargs in ("*", "?"):
+            parts.append(f"[{mv}]")
+        else:
+            parts.append(mv)
+    if sub is not None:
+        parts.append(str(sub.metavar or "COMMAND"))
+    return " ".join(parts)
+
+
+def _section(level: int, prog: str, parser: argparse.ArgumentParser, short: str, command: str) -> list[str]:
+    lines = [f"{'#' * level} {prog}", ""]
+    if short:
+        lines += [_clean(short[0].upper() + short[1:]) + ".", ""]
+    if parser.description and parser.description != short:
+        lines += [_clean(parser.description), ""]
+    lines += ["```", _usage(prog, parser), "```", ""]
+    positionals = [a for a in parser._actions if not a.option_strings and not isinstance(a, argparse._SubParsersAction)]
+    if positionals:
+        lines += ["| Argument | Meaning |", "|---|---|"]
+        for a in positionals:
+            lines.append(f"| `{_metavar(a)}` | {_clean(a.help or '')} |")
+        lines.append("")
+    excl = _groups(parser)
+    options = [a for a in parser._actions if a.option_strings and a.help != argparse.SUPPRESS
+               and not isinstance(a, argparse._HelpAction)]
+    if options:
+        lines += ["| Option | Meaning | Default |", "|---|---|---|"]
+        for a in options:
+            meaning = _clean(a.help or "")
+            if a.required:
+                meaning = "Required: " + meaning if meaning else "Required."
+            if excl.get(id(a)):
+                others = [o for o in excl[id(a)] if o.startswith("-")]
+                extra = "required one of" if "(one of them is required)" in excl[id(a)] else ""
+                note = f"not with {', '.join(f'`{o}`' for o in others)}" if others else ""
+                meaning += f" ({'; '.join(x for x in (note, extra + ' these' if extra else '') if x)})"
+            lines.append(f"| {_option_names(a)} | {meaning.strip()} | {_default(a)} |")
+        lines.append("")
+    codes = _exit_text(command, parser)
+    if codes and level <= 2:
+        lines += [f"Exit codes: {_clean(codes)}", ""]
+    sub = _sub_action(parser)
+    if sub is not None:
+        helps = _helps(sub)
+        for name, child in sub.choices.items():
+            lines += _section(level + 1, f"{prog} {name}", child, helps.get(name, ""), command)
+    return lines
+
+
+def render() -> str:
+    top = cli.build_parser([])
+    top_sub = _sub_action(top)
+    assert top_sub is not None
+    helps = _helps(top_sub)
+    lines = [
+        "# rocmdesk command line reference",
+        "",
+        "<!-- Generated by scripts/gen_cli_doc.py from the argparse parsers; do not edit by hand. -->",
+        "",
+        _clean(top.description or ""),
+        "",
+        "`--root DIR` (a captured machine tree) and `--simulate NAME` (a simulated machine, see "
+        "`rocmdesk simulate list`) work before the command and, for commands that read the machine, after it.",
+        "",
+        "Commands: " + ", ".join(f"[`{n}`](#rocmdesk-{n})" for n in top_sub.choices) + ".",
+        "",
+    ]
+    lines += _section(2, "rocmdesk", _strip_subcommands(top), "", "rocmdesk")
+    for name in top_sub.choices:
+        parser = cli.build_parser([name])
+        sub = _sub_action(parser)
+        assert sub is not None
+        lines += _section(2, f"rocmdesk {name}", sub.choices[name], _helps(sub).get(name, ""), name)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _strip_subcommands(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """The top-level parser without its command list (each command has its own section)."""
+    copy = argparse.ArgumentParser(prog=parser.prog, description=None, add_help=False)
+    for a in parser._actions:
+        if not isinstance(a, (argparse._SubParsersAction, argparse._HelpAction)):
+            copy._add_action(a)
+    copy.epilog = parser.epilog
+    return copy
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Write docs/cli.md from rocmdesk's argparse parsers.")
+    ap.add_argument("--check", action="store_true", help="exit 1 when docs/cli.md is not what this would write")
+    args = ap.parse_args(argv)
+    text = render()
+    if args.check:
+        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        if current != text:
+            print(f"{OUT.relative_to(ROOT)} is out of date: run python scripts/gen_cli_doc.py", file=sys.stderr)
+            return 1
+        return 0
+    tmp = OUT.with_suffix(".md.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(OUT)  # atomic: a reader never sees half a file
+    print(f"wrote {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
