@@ -1517,48 +1517,48 @@
         <translation>安装配置</translation>
     </message>
     <message>
+        <source>Plan the ROCm install for this machine, see every step, and run it with one password prompt.</source>
+        <translation>为这台机器规划 ROCm 的安装，列出每一步，只需输入一次密码即可运行。</translation>
+    </message>
+    <message>
         <source>PyTorch</source>
         <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>Pick the right ROCm wheel for this GPU, install it into a virtual environment and check from inside it that the GPU is seen.</source>
+        <translation>为这块显卡挑选合适的 ROCm wheel，把它装进虚拟环境，并在其中检查能否识别显卡。</translation>
     </message>
     <message>
         <source>Environments</source>
         <translation>环境</translation>
     </message>
     <message>
+        <source>One virtual environment and its GPU settings (such as HSA_OVERRIDE_GFX_VERSION) per project.</source>
+        <translation>每个项目一个虚拟环境及其显卡设置（例如 HSA_OVERRIDE_GFX_VERSION）。</translation>
+    </message>
+    <message>
+        <source>Live temperature, power, memory, load and clocks of each GPU and process, with history and alerts.</source>
+        <translation>每块显卡和每个进程的实时温度、功耗、显存、负载和频率，附带历史记录和告警。</translation>
+    </message>
+    <message>
         <source>Sanity check</source>
         <translation>训练自检</translation>
     </message>
     <message>
-        <source>Setup will plan the ROCm install for this machine, show every step, and run it with one password prompt.</source>
-        <translation>“安装配置”将为这台机器规划 ROCm 的安装，列出每一步，并且只需输入一次密码即可运行。</translation>
+        <source>A short real training run: its speed, its memory use and whether the loss falls.</source>
+        <translation>一次简短的真实训练：速度、显存占用，以及损失是否下降。</translation>
     </message>
     <message>
-        <source>PyTorch will pick the right ROCm wheel for this GPU, install it into a virtual environment and check from inside it that the GPU is seen.</source>
-        <translation>“PyTorch”将为这块显卡挑选合适的 ROCm wheel，把它装进一个虚拟环境，并在其中检查能否识别显卡。</translation>
-    </message>
-    <message>
-        <source>Environments will keep one virtual environment and GPU settings (such as HSA_OVERRIDE_GFX_VERSION) per project, and switch between them.</source>
-        <translation>“环境”将为每个项目保存一个虚拟环境和显卡设置（例如 HSA_OVERRIDE_GFX_VERSION），并可在项目之间切换。</translation>
+        <source>Known failures matched against this machine, or against output pasted from another one, and how to fix them.</source>
+        <translation>把已知故障与这台机器（或从另一台机器粘贴来的输出）进行比对，并给出修复方法。</translation>
     </message>
     <message>
         <source>Monitor</source>
         <translation>监控</translation>
     </message>
     <message>
-        <source>Monitor will show live temperature, power, memory, load and clocks for each GPU and process, with history and alerts.</source>
-        <translation>“监控”将实时显示每块显卡和每个进程的温度、功耗、显存、负载和频率，并提供历史记录和告警。</translation>
-    </message>
-    <message>
-        <source>Sanity check will run a short real training job on the GPU and report its speed, its memory use and whether the loss falls.</source>
-        <translation>“训练自检”将在显卡上运行一个简短的真实训练任务，报告速度、显存占用以及损失是否下降。</translation>
-    </message>
-    <message>
         <source>Doctor</source>
         <translation>诊断</translation>
-    </message>
-    <message>
-        <source>Doctor will match known failures against this machine, or against output pasted from another one, and say how to fix them.</source>
-        <translation>“诊断”将把已知故障与这台机器（或从另一台机器粘贴来的输出）进行比对，并告诉您如何修复。</translation>
     </message>
     <message>
         <source>&amp;Machine</source>
@@ -2081,13 +2081,6 @@
     <message>
         <source>{size} pasted: too long to show here, it is diagnosed as a whole. Clear it to paste something else.</source>
         <translation>已粘贴 {size}：太长，无法在此显示，将作为整体进行诊断。清空后可粘贴其他内容。</translation>
-    </message>
-</context>
-<context>
-    <name>PlaceholderPage</name>
-    <message>
-        <source>Not built yet.</source>
-        <translation>尚未实现。</translation>
     </message>
 </context>
 <context>
