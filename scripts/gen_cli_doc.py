@@ -101,16 +101,17 @@ def _default(a: argparse.Action) -> str:
     return f"`{d}`"
 
 
-def _groups(parser: argparse.ArgumentParser) -> dict[int, list[str]]:
-    """id(action) -> the other options it excludes (mutually exclusive groups)."""
-    out: dict[int, list[str]] = {}
+def _groups(parser: argparse.ArgumentParser) -> dict[int, str]:
+    """id(action) -> a note on its mutually exclusive group: the options it excludes, or that one is required."""
+    out: dict[int, str] = {}
     for g in parser._mutually_exclusive_groups:
         names = [a.option_strings[-1] for a in g._group_actions if a.option_strings]
         for a in g._group_actions:
-            out[id(a)] = [n for n in names if n not in a.option_strings]
-        if g.required:
-            for a in g._group_actions:
-                out[id(a)] = out[id(a)] + ["(one of them is required)"]
+            if g.required:
+                out[id(a)] = "one of " + ", ".join(f"`{n}`" for n in names) + " is required"
+            else:
+                others = [n for n in names if n not in a.option_strings]
+                out[id(a)] = "not with " + ", ".join(f"`{n}`" for n in others)
     return out
 
 
@@ -139,6 +140,8 @@ def _usage(prog: str, parser: argparse.ArgumentParser) -> str:
             parts.append(mv)
     if sub is not None:
         parts.append(str(sub.metavar or "COMMAND"))
+    elif prog == "rocmdesk":  # the top level, shown without its command list (each command has a section)
+        parts.append("[COMMAND]")
     return " ".join(parts)
 
 
@@ -165,10 +168,7 @@ def _section(level: int, prog: str, parser: argparse.ArgumentParser, short: str,
             if a.required:
                 meaning = "Required: " + meaning if meaning else "Required."
             if excl.get(id(a)):
-                others = [o for o in excl[id(a)] if o.startswith("-")]
-                extra = "required one of" if "(one of them is required)" in excl[id(a)] else ""
-                note = f"not with {', '.join(f'`{o}`' for o in others)}" if others else ""
-                meaning += f" ({'; '.join(x for x in (note, extra + ' these' if extra else '') if x)})"
+                meaning += f" ({excl[id(a)]})"
             lines.append(f"| {_option_names(a)} | {meaning.strip()} | {_default(a)} |")
         lines.append("")
     codes = _exit_text(command, parser)
