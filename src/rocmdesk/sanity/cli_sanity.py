@@ -161,7 +161,8 @@ class Progress:
                 self.write(f"NOTE: on the CPU, not a GPU: {ev['cpu_fallback']}; this run says nothing about the GPU")
         elif kind == "phase" and ev.get("status") == "start":
             name = str(ev.get("name"))
-            text = f"  {TITLES.get(name, name):<22} running… (hung after {ev.get('timeout_s', 0):g} s without progress)"
+            limit = f"{ev.get('timeout_s', 0):g}"
+            text = f"  {TITLES.get(name, name):<22} running… (counted as hung after {limit} s without progress)"
             self.write(text, final=not self.tty)
         elif kind == "step" and self.tty:
             now = time.monotonic()

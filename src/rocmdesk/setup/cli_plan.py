@@ -28,7 +28,7 @@ def add_parser(subparsers) -> None:
                    help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
     p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None,
                    help="remove other ROCm versions first (default: yes, except for the pytorch scope)")
-    p.add_argument("--format", choices=FORMATS, default="text", help="text for people, a bash script, or JSON")
+    p.add_argument("--format", choices=FORMATS, default="text", help="text for people, a bash script, JSON, or an Ansible playbook")
 
 
 def run(args: argparse.Namespace, host: Host) -> int:
