@@ -318,13 +318,7 @@ def test_no_page_uses_an_alt_key_of_the_menu_bar(open_window):
 LOOKUP_CONTEXTS = {"MainWindow"}
 # files whose strings lupdate cannot file under the context they are looked up in, with the fix they need; an
 # entry here is a known bug, listed so that everything else stays checked
-KNOWN_HIDDEN = {
-    "src/rocmdesk/ui/monitor/texts.py": "tr(text) translates in context 'Monitor', but lupdate files its callers' "
-                                        "strings under '' (and view.py's t = texts.tr hides them): write "
-                                        "translate(\"Monitor\", \"...\") at each call",
-    "src/rocmdesk/ui/monitor/view.py": "t = texts.tr: lupdate never sees the plot titles and legends that go "
-                                       "through t(...); write translate(\"Monitor\", \"...\") at each call",
-}
+KNOWN_HIDDEN: dict[str, str] = {}  # files whose strings lupdate cannot see, with the reason (none now)
 
 
 def _hidden_calls() -> list[str]:

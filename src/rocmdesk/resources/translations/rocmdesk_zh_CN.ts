@@ -2,69 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name></name>
-    <message>
-        <source>{n} s</source>
-        <translation>{n} 秒</translation>
-    </message>
-    <message>
-        <source>{n} min</source>
-        <translation>{n} 分钟</translation>
-    </message>
-    <message>
-        <source>{h} h {m} min</source>
-        <translation>{h} 小时 {m} 分钟</translation>
-    </message>
-    <message>
-        <source>AMD GPU</source>
-        <translation>AMD 显卡</translation>
-    </message>
-    <message>
-        <source>GPU {index} – {name}</source>
-        <translation>显卡 {index} – {name}</translation>
-    </message>
-    <message>
-        <source>{who} is asleep (runtime power management). rocmdesk does not read it, because reading would wake it; its plots have a gap until a program uses it.</source>
-        <translation>{who} 处于休眠（运行时电源管理）。rocmdesk 不会读取它，因为读取会唤醒它；在有程序使用它之前，曲线图上会有一段空白。</translation>
-    </message>
-    <message>
-        <source>{who} vanished at {when}: its device is gone (unplugged, reset, or the driver let go of it). Watching for it to come back.</source>
-        <translation>{who} 在 {when} 消失了：设备已不在（被拔出、被重置，或驱动释放了它）。正在等待它重新出现。</translation>
-    </message>
-    <message>
-        <source>{who}: none of its sensors could be read ({why}).</source>
-        <translation>{who}：它的传感器都无法读取（{why}）。</translation>
-    </message>
-    <message>
-        <source>no reason given</source>
-        <translation>未给出原因</translation>
-    </message>
-    <message>
-        <source>{who} came back at {when} after {away} away; the gap in its plots is that time.</source>
-        <translation>{who} 在离开 {away} 后于 {when} 恢复；曲线图上的空白就是这段时间。</translation>
-    </message>
-    <message>
-        <source>GPU {i}: junction {v:.0f} °C has reached its critical {lim:.0f} °C: the GPU slows itself down to cool off.</source>
-        <translation>显卡 {i}：结温 {v:.0f} °C 已达到临界值 {lim:.0f} °C：显卡会自行降频降温。</translation>
-    </message>
-    <message>
-        <source>GPU {i}: junction {v:.0f} °C is near its critical {lim:.0f} °C. Check the airflow and the fan.</source>
-        <translation>显卡 {i}：结温 {v:.0f} °C 接近临界值 {lim:.0f} °C。请检查风道和风扇。</translation>
-    </message>
-    <message>
-        <source>GPU {i}: VRAM {v:.0f} % full: the next allocation may fail with &quot;out of memory&quot;.</source>
-        <translation>显卡 {i}：显存已用 {v:.0f} %：下一次分配可能会因“out of memory”而失败。</translation>
-    </message>
-    <message>
-        <source>GPU {i}: drawing {v:.0f} W at its {lim:.0f} W cap: its clocks are held back by power.</source>
-        <translation>显卡 {i}：功耗 {v:.0f} W 已达上限 {lim:.0f} W：频率受功耗限制。</translation>
-    </message>
-    <message>
-        <source>GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process may be leaking memory (see Processes).</source>
-        <translation>显卡 {i}：显卡空闲时显存在 {mins:.0f} 分钟内增长了 {mib:.0f} MiB：可能有进程在泄漏显存（见“进程”）。</translation>
-    </message>
-</context>
-<context>
     <name>Cli</name>
     <message>
         <source>read a captured machine tree instead of this computer</source>
@@ -1598,6 +1535,177 @@
     <message>
         <source>latest</source>
         <translation>最新</translation>
+    </message>
+</context>
+<context>
+    <name>Monitor</name>
+    <message>
+        <source>The monitor could not start</source>
+        <translation>监控无法启动</translation>
+    </message>
+    <message>
+        <source>No AMD GPU to watch on this machine</source>
+        <translation>这台机器上没有可监视的 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>rocmdesk found no AMD GPU here (no amdgpu card under /sys/class/drm). If the computer has one, the Overview page says whether the amdgpu driver is loaded.</source>
+        <translation>rocmdesk 在这里没有找到 AMD 显卡（/sys/class/drm 下没有 amdgpu 卡）。如果这台电脑有显卡，“概览”页面会显示 amdgpu 驱动是否已加载。</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{h} h {m} min</source>
+        <translation>{h} 小时 {m} 分钟</translation>
+    </message>
+    <message>
+        <source>GPU {index} – {name}</source>
+        <translation>显卡 {index} – {name}</translation>
+    </message>
+    <message>
+        <source>AMD GPU</source>
+        <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <source>{who} is asleep (runtime power management). rocmdesk does not read it, because reading would wake it; its plots have a gap until a program uses it.</source>
+        <translation>{who} 处于休眠（运行时电源管理）。rocmdesk 不会读取它，因为读取会唤醒它；在有程序使用它之前，曲线图上会有一段空白。</translation>
+    </message>
+    <message>
+        <source>{who} vanished at {when}: its device is gone (unplugged, reset, or the driver let go of it). Watching for it to come back.</source>
+        <translation>{who} 在 {when} 消失了：设备已不在（被拔出、被重置，或驱动释放了它）。正在等待它重新出现。</translation>
+    </message>
+    <message>
+        <source>{who}: none of its sensors could be read ({why}).</source>
+        <translation>{who}：它的传感器都无法读取（{why}）。</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <source>{who} came back at {when} after {away} away; the gap in its plots is that time.</source>
+        <translation>{who} 在离开 {away} 后于 {when} 恢复；曲线图上的空白就是这段时间。</translation>
+    </message>
+    <message>
+        <source>GPU {i}: junction {v:.0f} °C has reached its critical {lim:.0f} °C: the GPU slows itself down to cool off.</source>
+        <translation>显卡 {i}：结温 {v:.0f} °C 已达到临界值 {lim:.0f} °C：显卡会自行降频降温。</translation>
+    </message>
+    <message>
+        <source>GPU {i}: junction {v:.0f} °C is near its critical {lim:.0f} °C. Check the airflow and the fan.</source>
+        <translation>显卡 {i}：结温 {v:.0f} °C 接近临界值 {lim:.0f} °C。请检查风道和风扇。</translation>
+    </message>
+    <message>
+        <source>GPU {i}: VRAM {v:.0f} % full: the next allocation may fail with &quot;out of memory&quot;.</source>
+        <translation>显卡 {i}：显存已用 {v:.0f} %：下一次分配可能会因“out of memory”而失败。</translation>
+    </message>
+    <message>
+        <source>GPU {i}: drawing {v:.0f} W at its {lim:.0f} W cap: its clocks are held back by power.</source>
+        <translation>显卡 {i}：功耗 {v:.0f} W 已达上限 {lim:.0f} W：频率受功耗限制。</translation>
+    </message>
+    <message>
+        <source>GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process may be leaking memory (see Processes).</source>
+        <translation>显卡 {i}：显卡空闲时显存在 {mins:.0f} 分钟内增长了 {mib:.0f} MiB：可能有进程在泄漏显存（见“进程”）。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>edge</source>
+        <translation>边缘</translation>
+    </message>
+    <message>
+        <source>junction</source>
+        <translation>结温</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Temperature: junction (hottest spot)</source>
+        <translation>温度：结温（最热点）</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Busy</source>
+        <translation>占用率</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>memory controller</source>
+        <translation>显存控制器</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>显卡占用率</translation>
+    </message>
+    <message>
+        <source>VRAM in use</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>GTT in use (system memory the GPU maps)</source>
+        <translation>已用 GTT（显卡映射的系统内存）</translation>
+    </message>
+    <message>
+        <source>GTT</source>
+        <translation>GTT</translation>
+    </message>
+    <message>
+        <source>Clocks</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>shader</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>Shader clock</source>
+        <translation>核心频率</translation>
+    </message>
+    <message>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>Host CPU</source>
+        <translation>主机 CPU</translation>
+    </message>
+    <message>
+        <source>all cores</source>
+        <translation>全部核心</translation>
+    </message>
+    <message>
+        <source>Host memory in use</source>
+        <translation>已用主机内存</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
     </message>
 </context>
 <context>
@@ -4603,21 +4711,6 @@
     <message>
         <source>Check that the card is seated and seen on the PCI bus.</source>
         <translation>检查显卡是否插好，以及能否在 PCI 总线上看到它。</translation>
-    </message>
-</context>
-<context>
-    <name>texts</name>
-    <message>
-        <source>The monitor could not start</source>
-        <translation>监控无法启动</translation>
-    </message>
-    <message>
-        <source>No AMD GPU to watch on this machine</source>
-        <translation>这台机器上没有可监视的 AMD 显卡</translation>
-    </message>
-    <message>
-        <source>rocmdesk found no AMD GPU here (no amdgpu card under /sys/class/drm). If the computer has one, the Overview page says whether the amdgpu driver is loaded.</source>
-        <translation>rocmdesk 在这里没有找到 AMD 显卡（/sys/class/drm 下没有 amdgpu 卡）。如果这台电脑有显卡，“概览”页面会显示 amdgpu 驱动是否已加载。</translation>
     </message>
 </context>
 </TS>

@@ -9,12 +9,7 @@ from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 from rocmdesk.telemetry.alerts import LEAK_WINDOW_S, Alert
 from rocmdesk.telemetry.metrics import ERROR, MISSING, SUSPENDED
 
-CTX = "Monitor"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CTX, text)
-
+translate = QCoreApplication.translate  # lupdate collects calls spelt translate("Context", "text")
 
 def clock_text(t: float) -> str:
     """Local time of day, with the weekday when it is not today."""
@@ -26,53 +21,74 @@ def clock_text(t: float) -> str:
 def duration_text(seconds: float) -> str:
     s = max(0, int(round(seconds)))
     if s < 90:
-        return tr("{n} s").format(n=s)
+        return translate("Monitor", "{n} s").format(n=s)
     if s < 5400:
-        return tr("{n} min").format(n=round(s / 60))
-    return tr("{h} h {m} min").format(h=s // 3600, m=(s % 3600) // 60)
+        return translate("Monitor", "{n} min").format(n=round(s / 60))
+    return translate("Monitor", "{h} h {m} min").format(h=s // 3600, m=(s % 3600) // 60)
 
 
 def gpu_title(index: int, name: str | None) -> str:
     # a dash, not parentheses: names often end in "(Raphael)" themselves
-    return tr("GPU {index} \u2013 {name}").format(index=index, name=name or tr("AMD GPU"))
+    return translate("Monitor", "GPU {index} \u2013 {name}").format(
+        index=index, name=name or translate("Monitor", "AMD GPU")
+    )
 
 
 def state_text(state: str, index: int, name: str | None, error: str | None, since: float | None) -> str | None:
     """What to say about a GPU that is not simply being read; None when it is."""
     who = gpu_title(index, name)
     if state == SUSPENDED:
-        return tr("{who} is asleep (runtime power management). rocmdesk does not read it, because reading would "
-                  "wake it; its plots have a gap until a program uses it.").format(who=who)
+        return translate(
+            "Monitor",
+            "{who} is asleep (runtime power management). rocmdesk does not read it, because reading would "
+            "wake it; its plots have a gap until a program uses it.",
+        ).format(who=who)
     if state == MISSING:
         when = clock_text(since) if since is not None else ""
-        return tr("{who} vanished at {when}: its device is gone (unplugged, reset, or the driver let go of it). "
-                  "Watching for it to come back.").format(who=who, when=when)
+        return translate(
+            "Monitor",
+            "{who} vanished at {when}: its device is gone (unplugged, reset, or the driver let go of it). "
+            "Watching for it to come back.",
+        ).format(who=who, when=when)
     if state == ERROR:
-        return tr("{who}: none of its sensors could be read ({why}).").format(who=who, why=error or tr("no reason given"))
+        return translate("Monitor", "{who}: none of its sensors could be read ({why}).").format(
+            who=who, why=error or translate("Monitor", "no reason given")
+        )
     return None
 
 
 def returned_text(index: int, name: str | None, at: float, away_s: float) -> str:
-    return tr("{who} came back at {when} after {away} away; the gap in its plots is that time.").format(
-        who=gpu_title(index, name), when=clock_text(at), away=duration_text(away_s))
+    return translate(
+        "Monitor", "{who} came back at {when} after {away} away; the gap in its plots is that time."
+    ).format(who=gpu_title(index, name), when=clock_text(at), away=duration_text(away_s))
 
 
 def alert_text(alert: Alert) -> str:
     i, v, lim = alert.gpu_index, alert.value, alert.limit
     if alert.kind == "junction-hot":
         if alert.severity == "critical":
-            return tr("GPU {i}: junction {v:.0f} °C has reached its critical {lim:.0f} °C: the GPU slows itself "
-                      "down to cool off.").format(i=i, v=v, lim=lim)
-        return tr("GPU {i}: junction {v:.0f} °C is near its critical {lim:.0f} °C. Check the airflow and the "
-                  "fan.").format(i=i, v=v, lim=lim)
+            return translate(
+                "Monitor",
+                "GPU {i}: junction {v:.0f} °C has reached its critical {lim:.0f} °C: the GPU slows itself "
+                "down to cool off.",
+            ).format(i=i, v=v, lim=lim)
+        return translate(
+            "Monitor", "GPU {i}: junction {v:.0f} °C is near its critical {lim:.0f} °C. Check the airflow and the fan."
+        ).format(i=i, v=v, lim=lim)
     if alert.kind == "vram-full":
-        return tr("GPU {i}: VRAM {v:.0f} % full: the next allocation may fail with \"out of memory\".").format(i=i, v=v)
+        return translate(
+            "Monitor", 'GPU {i}: VRAM {v:.0f} % full: the next allocation may fail with "out of memory".'
+        ).format(i=i, v=v)
     if alert.kind == "power-cap":
-        return tr("GPU {i}: drawing {v:.0f} W at its {lim:.0f} W cap: its clocks are held back by "
-                  "power.").format(i=i, v=v, lim=lim)
+        return translate(
+            "Monitor", "GPU {i}: drawing {v:.0f} W at its {lim:.0f} W cap: its clocks are held back by power."
+        ).format(i=i, v=v, lim=lim)
     if alert.kind == "vram-leak":
-        return tr("GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process "
-                  "may be leaking memory (see Processes).").format(i=i, mib=v / 2**20, mins=LEAK_WINDOW_S / 60)
+        return translate(
+            "Monitor",
+            "GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process "
+            "may be leaking memory (see Processes).",
+        ).format(i=i, mib=v / 2**20, mins=LEAK_WINDOW_S / 60)
     return alert.message
 
 

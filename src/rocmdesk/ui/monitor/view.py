@@ -19,7 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QObject,
+    QRunnable,
+    Qt,
+    QThreadPool,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -43,11 +51,13 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.telemetry.alerts import Alert, check
-from rocmdesk.telemetry.metrics import MISSING, OK, SUSPENDED, Sample
+from rocmdesk.telemetry.metrics import MISSING, OK, Sample
 from rocmdesk.telemetry.monitor import Monitor, host_series_name, series_name
 from rocmdesk.ui.monitor import texts
 from rocmdesk.ui.monitor.plot import MetricPlot, format_bytes
 from rocmdesk.ui.widgets.text import text_label
+
+translate = QCoreApplication.translate  # lupdate collects calls spelt translate("Context", "text")
 
 ALL = -1  # the GPU choice "all GPUs"
 SPANS_S = (60, 300, 900, 3600, 3 * 3600, 6 * 3600, 24 * 3600)
@@ -71,25 +81,96 @@ class PlotSpec:
 
 
 def plot_specs() -> list[PlotSpec]:
-    t = texts.tr
     return [
-        PlotSpec("temp", t("Temperature"), "°C",
-                 (("temp_edge_c", t("edge")), ("temp_junction_c", t("junction")), ("temp_mem_c", t("memory"))),
-                 ("temp_junction_c", "temp_edge_c"), t("Temperature: junction (hottest spot)")),
-        PlotSpec("power", t("Power"), "W", (("power_w", t("power")),), ("power_w",), t("Power")),
-        PlotSpec("busy", t("Busy"), "%", (("busy_percent", t("GPU")), ("mem_busy_percent", t("memory controller"))),
-                 ("busy_percent",), t("GPU busy"), 0.0, 100.0),
-        PlotSpec("vram", t("VRAM in use"), "B", (("vram_used_bytes", t("VRAM")),), ("vram_used_bytes",),
-                 t("VRAM in use"), 0.0),
-        PlotSpec("gtt", t("GTT in use (system memory the GPU maps)"), "B", (("gtt_used_bytes", t("GTT")),),
-                 ("gtt_used_bytes",), t("GTT in use (system memory the GPU maps)"), 0.0),
-        PlotSpec("clocks", t("Clocks"), "MHz", (("sclk_mhz", t("shader")), ("mclk_mhz", t("memory"))),
-                 ("sclk_mhz",), t("Shader clock")),
-        PlotSpec("fan", t("Fan"), "rpm", (("fan_rpm", t("fan")),), ("fan_rpm",), t("Fan"), 0.0),
-        PlotSpec("cpu", t("Host CPU"), "%", (("cpu_percent", t("all cores")),), (), t("Host CPU"), 0.0, 100.0,
-                 host=True),
-        PlotSpec("mem", t("Host memory in use"), "B", (("mem_used_bytes", t("RAM")),), (), t("Host memory in use"),
-                 0.0, host=True),
+        PlotSpec(
+            "temp",
+            translate("Monitor", "Temperature"),
+            "°C",
+            (
+                ("temp_edge_c", translate("Monitor", "edge")),
+                ("temp_junction_c", translate("Monitor", "junction")),
+                ("temp_mem_c", translate("Monitor", "memory")),
+            ),
+            ("temp_junction_c", "temp_edge_c"),
+            translate("Monitor", "Temperature: junction (hottest spot)"),
+        ),
+        PlotSpec(
+            "power",
+            translate("Monitor", "Power"),
+            "W",
+            (("power_w", translate("Monitor", "power")),),
+            ("power_w",),
+            translate("Monitor", "Power"),
+        ),
+        PlotSpec(
+            "busy",
+            translate("Monitor", "Busy"),
+            "%",
+            (
+                ("busy_percent", translate("Monitor", "GPU")),
+                ("mem_busy_percent", translate("Monitor", "memory controller")),
+            ),
+            ("busy_percent",),
+            translate("Monitor", "GPU busy"),
+            0.0,
+            100.0,
+        ),
+        PlotSpec(
+            "vram",
+            translate("Monitor", "VRAM in use"),
+            "B",
+            (("vram_used_bytes", translate("Monitor", "VRAM")),),
+            ("vram_used_bytes",),
+            translate("Monitor", "VRAM in use"),
+            0.0,
+        ),
+        PlotSpec(
+            "gtt",
+            translate("Monitor", "GTT in use (system memory the GPU maps)"),
+            "B",
+            (("gtt_used_bytes", translate("Monitor", "GTT")),),
+            ("gtt_used_bytes",),
+            translate("Monitor", "GTT in use (system memory the GPU maps)"),
+            0.0,
+        ),
+        PlotSpec(
+            "clocks",
+            translate("Monitor", "Clocks"),
+            "MHz",
+            (("sclk_mhz", translate("Monitor", "shader")), ("mclk_mhz", translate("Monitor", "memory"))),
+            ("sclk_mhz",),
+            translate("Monitor", "Shader clock"),
+        ),
+        PlotSpec(
+            "fan",
+            translate("Monitor", "Fan"),
+            "rpm",
+            (("fan_rpm", translate("Monitor", "fan")),),
+            ("fan_rpm",),
+            translate("Monitor", "Fan"),
+            0.0,
+        ),
+        PlotSpec(
+            "cpu",
+            translate("Monitor", "Host CPU"),
+            "%",
+            (("cpu_percent", translate("Monitor", "all cores")),),
+            (),
+            translate("Monitor", "Host CPU"),
+            0.0,
+            100.0,
+            host=True,
+        ),
+        PlotSpec(
+            "mem",
+            translate("Monitor", "Host memory in use"),
+            "B",
+            (("mem_used_bytes", translate("Monitor", "RAM")),),
+            (),
+            translate("Monitor", "Host memory in use"),
+            0.0,
+            host=True,
+        ),
     ]
 
 
@@ -153,8 +234,14 @@ class MonitorView(QWidget):
 
     sampled = Signal(object)  # Sample, after the view took it in
 
-    def __init__(self, parent: QWidget | None = None, *, refresh_ms: int = 1000, poll_ms: int = 100,
-                 wall: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        refresh_ms: int = 1000,
+        poll_ms: int = 100,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
         super().__init__(parent)
         self.monitor: Monitor | None = None
         self.wall = wall
@@ -188,16 +275,19 @@ class MonitorView(QWidget):
         self.status_box.setObjectName("monitorStatus")
         self.status_box.setWordWrap(True)
         self.status_box.setTextFormat(Qt.TextFormat.PlainText)
-        self.status_box.setStyleSheet("#monitorStatus { background: #fdf3d7; color: #4a3b00; border: 1px solid #e0c36a;"
-                                      " border-radius: 4px; padding: 6px 8px; }")
+        self.status_box.setStyleSheet(
+            "#monitorStatus { background: #fdf3d7; color: #4a3b00; border: 1px solid #e0c36a;"
+            " border-radius: 4px; padding: 6px 8px; }"
+        )
         self.status_box.setVisible(False)
         outer.addWidget(self.status_box)
         self.alert_box = QLabel()
         self.alert_box.setObjectName("monitorAlerts")
         self.alert_box.setWordWrap(True)
         self.alert_box.setTextFormat(Qt.TextFormat.RichText)
-        self.alert_box.setStyleSheet("#monitorAlerts { background: #fbe4e1; border: 1px solid #d9847a;"
-                                     " border-radius: 4px; padding: 6px 8px; }")
+        self.alert_box.setStyleSheet(
+            "#monitorAlerts { background: #fbe4e1; border: 1px solid #d9847a; border-radius: 4px; padding: 6px 8px; }"
+        )
         self.alert_box.setVisible(False)
         outer.addWidget(self.alert_box)
 
@@ -246,8 +336,9 @@ class MonitorView(QWidget):
         row.addWidget(self.range_combo)
         self.pause_button = QPushButton(self.tr("&Pause"))
         self.pause_button.setCheckable(True)
-        self.pause_button.setToolTip(self.tr("Hold the plots still to look closer (drag to pan, scroll to zoom); "
-                                             "sampling goes on"))
+        self.pause_button.setToolTip(
+            self.tr("Hold the plots still to look closer (drag to pan, scroll to zoom); sampling goes on")
+        )
         self.pause_button.toggled.connect(self.set_paused)
         row.addWidget(self.pause_button)
         self.csv_button = QPushButton(self.tr("Export &CSV…"))
@@ -293,8 +384,9 @@ class MonitorView(QWidget):
         for col in (0, 2, 3):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         sv.addWidget(self.proc_table, 1)
-        self.proc_note = text_label(self.tr("Only your own processes are listed: other users' are hidden from you."),
-                                    small=True, muted=True)
+        self.proc_note = text_label(
+            self.tr("Only your own processes are listed: other users' are hidden from you."), small=True, muted=True
+        )
         sv.addWidget(self.proc_note)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 4)
@@ -369,9 +461,13 @@ class MonitorView(QWidget):
         if m is None:
             return
         source = m.source
-        how = self.tr("read from sysfs every {s:g} s").format(s=m.interval_s) if source == "sysfs" else \
-            self.tr("read through {tool} every {s:g} s (sysfs has nothing to read here)").format(tool=source,
-                                                                                            s=m.interval_s)
+        how = (
+            self.tr("read from sysfs every {s:g} s").format(s=m.interval_s)
+            if source == "sysfs"
+            else self.tr("read through {tool} every {s:g} s (sysfs has nothing to read here)").format(
+                tool=source, s=m.interval_s
+            )
+        )
         self.where_label.setText(how[:1].upper() + how[1:])
         self.where_label.setToolTip(m.host.label)
 
@@ -440,8 +536,10 @@ class MonitorView(QWidget):
         if isinstance(result, Exception):
             from rocmdesk.telemetry.metrics import ERROR, GpuSample
 
-            result = [GpuSample(index=g.index, name=g.name, gfx=g.gfx, state=ERROR, error=str(result))
-                      for g in self.monitor.gpus]
+            result = [
+                GpuSample(index=g.index, name=g.name, gfx=g.gfx, state=ERROR, error=str(result))
+                for g in self.monitor.gpus
+            ]
         sampler.pending = result
         self.take(self.monitor.tick())
 
@@ -460,9 +558,19 @@ class MonitorView(QWidget):
                     self._returned[g.index] = (sample.timestamp, sample.timestamp - gone)
                 self._states[g.index] = g.state
             if g.state == OK:
-                for key in ("temp_edge_c", "temp_junction_c", "temp_mem_c", "power_w", "busy_percent",
-                            "mem_busy_percent", "vram_used_bytes", "gtt_used_bytes", "sclk_mhz", "mclk_mhz",
-                            "fan_rpm"):
+                for key in (
+                    "temp_edge_c",
+                    "temp_junction_c",
+                    "temp_mem_c",
+                    "power_w",
+                    "busy_percent",
+                    "mem_busy_percent",
+                    "vram_used_bytes",
+                    "gtt_used_bytes",
+                    "sclk_mhz",
+                    "mclk_mhz",
+                    "fan_rpm",
+                ):
                     name = series_name(g.index, key)
                     if name not in self._seen and g.get(key) is not None:
                         self._seen.add(name)
@@ -760,8 +868,10 @@ class MonitorView(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.proc_table.setItem(r, c, item)
         self.proc_note.setText(
-            self.tr("Only your own processes are listed: other users' are hidden from you.") if rows else
-            self.tr("No process of yours holds memory on this GPU (other users' processes are hidden from you)."))
+            self.tr("Only your own processes are listed: other users' are hidden from you.")
+            if rows
+            else self.tr("No process of yours holds memory on this GPU (other users' processes are hidden from you).")
+        )
 
     # ---- export -----------------------------------------------------------------------------------
     def view_range(self) -> tuple[float, float]:
@@ -798,8 +908,9 @@ class MonitorView(QWidget):
 
     def export_png(self, path: str | os.PathLike) -> None:
         """The plots as they are on screen, all of them (also those scrolled out of view)."""
-        from rocmdesk.telemetry.history_csv import write_atomic
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+        from rocmdesk.telemetry.history_csv import write_atomic
 
         pixmap = self.plot_area.grab()
         data = QByteArray()
@@ -817,14 +928,16 @@ class MonitorView(QWidget):
         return os.path.join(os.path.expanduser("~"), f"rocmdesk-monitor-{stamp}.{ext}")
 
     def _ask_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export CSV"), self._default_name("csv"),
-                                              self.tr("CSV files (*.csv)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export CSV"), self._default_name("csv"), self.tr("CSV files (*.csv)")
+        )
         if path:
             self._export(lambda: self.export_csv(path), path)
 
     def _ask_png(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export PNG"), self._default_name("png"),
-                                              self.tr("PNG images (*.png)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self, self.tr("Export PNG"), self._default_name("png"), self.tr("PNG images (*.png)")
+        )
         if path:
             self._export(lambda: self.export_png(path), path)
 
@@ -832,8 +945,11 @@ class MonitorView(QWidget):
         try:
             action()
         except OSError as exc:
-            QMessageBox.warning(self, self.tr("Export failed"),
-                                self.tr("Could not write {path}: {why}").format(path=path, why=exc.strerror or exc))
+            QMessageBox.warning(
+                self,
+                self.tr("Export failed"),
+                self.tr("Could not write {path}: {why}").format(path=path, why=exc.strerror or exc),
+            )
             return
         self.where_label.setText(self.tr("Saved {path}").format(path=path))
         QTimer.singleShot(6000, self._sync_where)
