@@ -58,7 +58,13 @@ from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
-from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
+from rocmdesk.ui.widgets.page_parts import (
+    ScrollBody,
+    clear_layout,
+    group_box,
+    page_header,
+    plain,
+)
 from rocmdesk.ui.widgets.text import text_label
 
 Progress = Callable[[int, int, str], None]  # (done, total, what is being checked)
@@ -310,13 +316,7 @@ class DoctorPage(QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
-        header = QHBoxLayout()
-        self.title = text_label(self.tr("Doctor"), bold=True, scale=1.5)
-        self.title.setWordWrap(False)
-        header.addWidget(self.title)
-        self.where_label = text_label("", muted=True)
-        header.addWidget(self.where_label, 1)
-        outer.addLayout(header)
+        self.title, self.where_label = page_header(outer, self.tr("Doctor"))
         self.intro = text_label(self.tr(
             "Known failures, each with a stable id, the evidence that was seen and how to fix it — matched "
             "against this machine, or against output pasted from another one."), small=True, muted=True)

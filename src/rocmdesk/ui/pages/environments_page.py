@@ -49,12 +49,19 @@ from PySide6.QtWidgets import (
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.torchenv import envvars_check
 from rocmdesk.torchenv.presets import Suggestion, suggest, torch_version_in
-from rocmdesk.torchenv.profiles import Profile, ProfileError, absolute_dir, check_name, path_warnings
+from rocmdesk.torchenv.profiles import (
+    Profile,
+    ProfileError,
+    absolute_dir,
+    check_name,
+    path_warnings,
+)
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.focus import TabLeavingTable
+from rocmdesk.ui.widgets.page_parts import page_header
 from rocmdesk.ui.widgets.text import text_label
 
 Launcher = Callable[[list[str], str], bool]  # (argv, working folder) -> started
@@ -145,13 +152,7 @@ class EnvironmentsPage(QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
-        header = QHBoxLayout()
-        self.title = text_label(self.tr("Environments"), bold=True, scale=1.5)
-        self.title.setWordWrap(False)
-        header.addWidget(self.title)
-        self.where_label = text_label("", muted=True)
-        header.addWidget(self.where_label, 1)
-        outer.addLayout(header)
+        self.title, self.where_label = page_header(outer, self.tr("Environments"))
         self.intro = text_label(self.tr(
             "A profile keeps one project’s venv and GPU variables together. Applied, its variables are set when "
             "you activate the venv and put back as they were when you deactivate it."), small=True, muted=True)
@@ -1063,7 +1064,12 @@ class EnvironmentsPage(QWidget):
         return True
 
     def export(self, fmt: str) -> bool:
-        from rocmdesk.torchenv.exports import ExportError, default_output, has_ipykernel, write_export
+        from rocmdesk.torchenv.exports import (
+            ExportError,
+            default_output,
+            has_ipykernel,
+            write_export,
+        )
 
         prof = self._ready_profile()
         if prof is None:

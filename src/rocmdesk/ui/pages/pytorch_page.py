@@ -49,7 +49,13 @@ from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.focus import tab_after
-from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
+from rocmdesk.ui.widgets.page_parts import (
+    ScrollBody,
+    clear_layout,
+    group_box,
+    page_header,
+    plain,
+)
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
 from rocmdesk.ui.widgets.verify_card import VerifyCard
@@ -153,13 +159,7 @@ class PyTorchPage(QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
-        header = QHBoxLayout()
-        self.title = text_label(self.tr("PyTorch"), bold=True, scale=1.5)
-        self.title.setWordWrap(False)
-        header.addWidget(self.title)
-        self.where_label = text_label("", muted=True)
-        header.addWidget(self.where_label, 1)
-        outer.addLayout(header)
+        self.title, self.where_label = page_header(outer, self.tr("PyTorch"))
 
         body = ScrollBody()
         layout = QVBoxLayout(body)

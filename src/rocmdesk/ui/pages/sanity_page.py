@@ -43,7 +43,7 @@ from PySide6.QtWidgets import (
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
-from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, plain
+from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, page_header, plain
 from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
 from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
 from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
@@ -182,13 +182,7 @@ class SanityPage(QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
-        header = QHBoxLayout()
-        self.title = text_label(self.tr("Sanity check"), bold=True, scale=1.5)
-        self.title.setWordWrap(False)
-        header.addWidget(self.title)
-        self.where_label = text_label("", muted=True)
-        header.addWidget(self.where_label, 1)
-        outer.addLayout(header)
+        self.title, self.where_label = page_header(outer, self.tr("Sanity check"))
 
         body = ScrollBody()
         layout = QVBoxLayout(body)

@@ -60,7 +60,13 @@ from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
 from rocmdesk.ui.widgets.finding_card import FindingCard
-from rocmdesk.ui.widgets.page_parts import ScrollBody, clear_layout, group_box, plain
+from rocmdesk.ui.widgets.page_parts import (
+    ScrollBody,
+    clear_layout,
+    group_box,
+    page_header,
+    plain,
+)
 from rocmdesk.ui.widgets.step_row import StepRow
 from rocmdesk.ui.widgets.text import muted_colour, text_label
 
@@ -269,13 +275,7 @@ class SetupPage(QWidget):
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(16, 12, 16, 8)
-        header = QHBoxLayout()
-        self.title = text_label(self.tr("Setup"), bold=True, scale=1.5)
-        self.title.setWordWrap(False)
-        header.addWidget(self.title)
-        self.where_label = text_label("", muted=True)
-        header.addWidget(self.where_label, 1)
-        outer.addLayout(header)
+        self.title, self.where_label = page_header(outer, self.tr("Setup"))
         self.trail = QLabel()
         self.trail.setTextFormat(Qt.TextFormat.RichText)
         outer.addWidget(self.trail)

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QGroupBox, QLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QWidget,
+)
+
+from rocmdesk.ui.widgets.text import text_label
 
 
 class ScrollBody(QWidget):
@@ -42,3 +51,15 @@ def clear_layout(layout: QLayout) -> None:
             widget.deleteLater()
         elif item.layout() is not None:
             clear_layout(item.layout())
+
+
+def page_header(outer: QBoxLayout, title: str) -> tuple[QLabel, QLabel]:
+    """A page's big title with a muted line beside it (which machine, which folder); added to ``outer``."""
+    header = QHBoxLayout()
+    title_label = text_label(title, bold=True, scale=1.5)
+    title_label.setWordWrap(False)
+    header.addWidget(title_label)
+    where = text_label("", muted=True)
+    header.addWidget(where, 1)
+    outer.addLayout(header)
+    return title_label, where
