@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from rocmdesk import __version__
 from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_BUG, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU = 0, 1, 2, 3, 4

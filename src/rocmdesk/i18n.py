@@ -74,7 +74,7 @@ def saved_language() -> str:
 
 def save_language(choice: str) -> None:
     """Keep the Language menu's choice; other settings in the file stay, and the write is atomic."""
-    import tempfile  # only a save needs it (import cost on every CLI start otherwise)
+    from rocmdesk.atomic_file import write_atomic  # only a save needs it (import cost on every CLI start otherwise)
 
     if choice != SYSTEM and choice not in LANGUAGES:
         raise ValueError(f"unknown language {choice!r}; choose {SYSTEM} or one of {', '.join(LANGUAGES)}")
@@ -82,15 +82,7 @@ def save_language(choice: str) -> None:
     data = _read_settings()
     data["language"] = choice
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False, indent=2)
-            f.write("\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
 
 
 def app_language(env: Mapping[str, str] | None = None) -> str:

@@ -111,7 +111,7 @@ def test_failed_write_keeps_the_old_report(tmp_path, monkeypatch):
 
     def boom(*a, **k):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(report.os, "replace", boom)
+    monkeypatch.setattr(os, "replace", boom)
     with pytest.raises(OSError):
         report.write_report(target, diagnose(None, texts=[("t", "HIP out of memory")]))
     assert target.read_text() == "old\n" and sorted(p.name for p in tmp_path.iterdir()) == ["r.md"]

@@ -75,7 +75,7 @@ def gpu_findings(gpus: list[GpuView], origin: str, *, hidden: set[int] | None = 
                 out.append(finding("override-risky", [shown, f"{g.label} works with {s.override}, not {ov}"],
                                    origin, {"override": s.override}))
         elif s.status == "override" and s.override:
-            ev = [why] + ([f"no HSA_OVERRIDE_GFX_VERSION is set for it"] if env_known else [])
+            ev = [why] + (["no HSA_OVERRIDE_GFX_VERSION is set for it"] if env_known else [])
             out.append(finding("gfx-needs-override", ev, origin, {"override": s.override},
                                severity=None if env_known else "warning"))
         elif s.status == "risky" and s.override:

@@ -8,12 +8,11 @@ folders, rocminfo's "<user> is member of render group" lines, UUIDs and serial n
 from __future__ import annotations
 
 import json
-import os
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.atomic_file import write_atomic
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis
 from rocmdesk.machine.model import MachineReport
 
@@ -194,18 +193,4 @@ def write_report(path: Path | str, d: Diagnosis, include_identity: bool = False,
     """Write the report atomically (a temporary file beside it, then a rename): ``.json`` JSON, else Markdown."""
     path = Path(path)
     text = (to_json_text if path.suffix.lower() == ".json" else to_markdown)(d, include_identity, identity)
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, text.encode("utf-8"), mode=0o644)

@@ -9,18 +9,17 @@ The file is written atomically: a reader sees the old file or the whole new one.
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import math
 import os
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy as np
 
+from rocmdesk.atomic_file import write_atomic
 from rocmdesk.telemetry.history import History
 
 MAX_ROWS = 200_000  # 24 h of 10 s buckets is 8640; raw 10 min at 10 Hz 6000
@@ -72,16 +71,3 @@ def write_history_csv(path: str | os.PathLike, history: History, series: Sequenc
     writer.writerows(rows)
     write_atomic(Path(path), buf.getvalue().encode("utf-8"))
     return len(rows)
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: a temporary file beside it, then a rename."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.machine.sysfs_reader import SysfsReader
-from rocmdesk.telemetry.metrics import ERROR, MISSING, OK, SUSPENDED, GpuSample
+from rocmdesk.telemetry.metrics import ERROR, MISSING, SUSPENDED, GpuSample
 
 DRM = "/sys/class/drm"
 _CARD_RE = re.compile(r"^card(\d+)$")

@@ -15,10 +15,10 @@ import contextlib
 import fcntl
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
+from rocmdesk.atomic_file import fsync_dir, write_atomic
 from rocmdesk.torchenv.profiles import Profile, ProfileError, check_name
 
 if sys.version_info >= (3, 11):
@@ -69,37 +69,6 @@ def default_dir() -> Path:
 
     # platformdirs reads XDG_CONFIG_HOME on each call, so tests and users can point it elsewhere
     return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "profiles"
-
-
-def _fsync_dir(directory: Path) -> None:
-    try:
-        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def write_atomic(path: Path, data: bytes, mode: int | None = None) -> None:
-    """Replace ``path`` with ``data`` so that a reader sees the old bytes or the new ones, never a mix."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(path.parent)
 
 
 class ProfileStore:
@@ -236,5 +205,5 @@ class ProfileStore:
             except ProfileFileError:
                 dest = self.dir / f"{name}{SUFFIX}.broken"
             os.replace(path, dest)
-            _fsync_dir(self.dir)
+            fsync_dir(self.dir)
         return dest

@@ -910,7 +910,7 @@ class MonitorView(QWidget):
         """The plots as they are on screen, all of them (also those scrolled out of view)."""
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
-        from rocmdesk.telemetry.history_csv import write_atomic
+        from rocmdesk.atomic_file import write_atomic
 
         pixmap = self.plot_area.grab()
         data = QByteArray()

@@ -10,7 +10,6 @@ plan is offered as a script to read and run with sudo, exactly as Setup does.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.atomic_file import write_atomic
 from rocmdesk.setup import events as ev
 from rocmdesk.setup.render import render, step_commands
 from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, HelperRun, RunOutcome
@@ -203,11 +203,8 @@ class FixReviewDialog(QDialog):
             self.save_script(path)
 
     def save_script(self, path: str) -> bool:
-        tmp = f"{path}.part"
-        try:
-            Path(tmp).write_text(self.script(), encoding="utf-8")
-            os.chmod(tmp, 0o755)
-            os.replace(tmp, path)  # atomic: an old file is never left half written
+        try:  # atomic: an old file is never left half written
+            write_atomic(path, self.script().encode("utf-8"), mode=0o755)
         except OSError as exc:
             self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
             return False
