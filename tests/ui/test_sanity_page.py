@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import os
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QListWidget
 
+from rocmdesk.sanity.result import PhaseResult, SanityResult
 from rocmdesk.torchenv.profile_store import ProfileStore
 from rocmdesk.torchenv.profiles import Profile
 from rocmdesk.ui.pages.sanity_page import SanityPage
@@ -21,35 +21,6 @@ from rocmdesk.ui.widgets.sanity_phases import BAR_STEPS
 from rocmdesk.ui.widgets.sanity_result_card import next_step, verdict
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
-
-try:  # the core's records when they are there; the same fields otherwise
-    from rocmdesk.sanity.result import PhaseResult, SanityResult
-except ImportError:
-    @dataclass
-    class PhaseResult:  # type: ignore[no-redef]
-        name: str
-        ok: bool
-        seconds: float = 0.0
-        samples_per_s: float | None = None
-        skipped: str | None = None
-        error: str | None = None
-
-    @dataclass
-    class SanityResult:  # type: ignore[no-redef]
-        passed: bool
-        device: str
-        phases: list = field(default_factory=list)
-        loss_first: float | None = None
-        loss_last: float | None = None
-        amp_speedup: float | None = None
-        peak_mem_bytes: int | None = None
-        peak_reserved_bytes: int | None = None
-        first_step_s: float | None = None
-        error: str | None = None
-        hung_phase: str | None = None
-        cancelled: bool = False
-        torch: str | None = None
-        device_name: str | None = None
 
 GPU = "cuda:0"
 GPU_NAME = "AMD Radeon RX 7900 XTX"
@@ -485,7 +456,6 @@ def test_the_page_is_in_the_main_window(open_window, tmp_path, monkeypatch):
 
 # ---- the real thing -----------------------------------------------------------------------------------------
 def test_the_real_tiny_check_in_the_real_cpu_torch_venv_passes(open_page, qtbot, torch_venv):  # noqa: F811
-    pytest.importorskip("rocmdesk.sanity.runner")
     page = open_page(venv=torch_venv)
     assert page.start_button.isEnabled() and "torch 2.13.0+cpu" in page.venv_state.text()
     res = run_to_end(page, qtbot, timeout=180000)

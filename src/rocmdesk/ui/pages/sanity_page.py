@@ -8,7 +8,6 @@ parameter (same signature as ``run_sanity``), so tests and screenshots can stand
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.machine.process import Cancel
+from rocmdesk.sanity.runner import DEFAULT_STEPS, SanityOptions, run_sanity
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, page_header, plain
@@ -51,52 +51,13 @@ from rocmdesk.ui.widgets.text import text_label
 
 # (options, on_event=..., cancel=...) -> SanityResult, as rocmdesk.sanity.runner.run_sanity; runs in a worker
 Runner = Callable[..., Any]
-DEFAULT_STEPS = 30
-SIZES = ("tiny", "resnet50")
-DEVICES = ("auto", "cpu")
 PLOT_EVERY_MS = 100  # the curve is redrawn at most ten times a second, however fast steps arrive
 # sidebar titles of the pages a next step can lead to (as MainWindow names them)
 PAGE_TITLES = {"doctor": "Doctor", "pytorch": "PyTorch", "environments": "Environments", "monitor": "Monitor"}
 
 
-def default_runner(options: Any, on_event: Callable[[dict], None] | None = None,
-                   cancel: Cancel | None = None) -> Any:
-    from rocmdesk.sanity.runner import run_sanity
-
-    return run_sanity(options, on_event=on_event, cancel=cancel)
-
-
-@dataclass
-class _Options:
-    """Stands in for ``sanity.runner.SanityOptions`` while that module is not there (same fields)."""
-
-    python: Path
-    device: str = "auto"
-    size: str = "tiny"
-    steps: int = DEFAULT_STEPS
-    env: dict[str, str] | None = None
-    phase_timeout_s: float | None = None
-    multi_gpu: bool | None = None
-
-
-def _options_class() -> type:
-    try:
-        from rocmdesk.sanity.runner import SanityOptions
-    except ImportError:
-        return _Options
-    return SanityOptions
-
-
-def default_steps() -> int:
-    for f in dataclasses.fields(_options_class()):
-        if f.name == "steps" and isinstance(f.default, int):
-            return f.default
-    return DEFAULT_STEPS
-
-
-def make_options(python: Path, device: str, size: str, steps: int, env: dict[str, str] | None) -> Any:
-    cls = _options_class()
-    return cls(python=python, device=device, size=size, steps=steps, env=env)
+def make_options(python: Path, device: str, size: str, steps: int, env: dict[str, str] | None) -> SanityOptions:
+    return SanityOptions(python=python, device=device, size=size, steps=steps, env=env)
 
 
 def default_venv() -> str:
@@ -161,7 +122,7 @@ class SanityPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.runner = runner or default_runner
+        self.runner = runner or run_sanity
         self._store = store
         self.profiles: dict[str, Any] = {}
         self.run: _Run | None = None
@@ -260,7 +221,7 @@ class SanityPage(QWidget):
         opts.addWidget(steps_label)
         self.steps_spin = plain(QSpinBox())
         self.steps_spin.setRange(2, 100000)
-        self.steps_spin.setValue(default_steps())
+        self.steps_spin.setValue(DEFAULT_STEPS)
         self.steps_spin.setToolTip(self.tr("Training steps in each of the FP32 and AMP phases"))
         steps_label.setBuddy(self.steps_spin)
         opts.addWidget(self.steps_spin)
@@ -351,7 +312,7 @@ class SanityPage(QWidget):
             "amp": plot.plot([], [], pen=pg.mkPen("#d9661a", width=2), name=self.tr("AMP")),
         }
         plot.setAccessibleName(self.tr("Loss curve"))
-        plot.setXRange(0, 2 * default_steps(), padding=0)  # whole steps on an empty plot, not 0.1 … 0.9
+        plot.setXRange(0, 2 * DEFAULT_STEPS, padding=0)  # whole steps on an empty plot, not 0.1 … 0.9
         return plot
 
     def store(self):
