@@ -128,6 +128,13 @@ def test_parse_alloc_conf_accepts_every_key_with_a_good_value(keys):
     assert [k for k, _ in parse_alloc_conf(text)] == keys
 
 
+@pytest.mark.parametrize("value", ["\u00b2", "1\u00b2", "\u0663", "0,\u00b2", "max_split_size_mb:\u00b2"])
+def test_digits_int_rejects_are_errors_not_crashes(value):
+    # "²".isdigit() is true but int("²") raises: such values must come back as findings
+    for key in ("GPU_MAX_HW_QUEUES", "HIP_VISIBLE_DEVICES", "PYTORCH_ALLOC_CONF", "HSA_OVERRIDE_GFX_VERSION"):
+        check_env({key: value}, machine=None)
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=40))
 def test_checks_never_crash(value):

@@ -24,14 +24,19 @@ if TYPE_CHECKING:
 
 KEY_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 OVERRIDE = "HSA_OVERRIDE_GFX_VERSION"
-_PER_NODE = re.compile(r"HSA_OVERRIDE_GFX_VERSION_(\d+)")
-_OVERRIDE_VALUE = re.compile(r"(\d+)\.(\d+)\.(\d+)")
+_PER_NODE = re.compile(r"HSA_OVERRIDE_GFX_VERSION_([0-9]+)")
+_OVERRIDE_VALUE = re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)")
 DEVICE_LISTS = ("ROCR_VISIBLE_DEVICES", "HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", "GPU_DEVICE_ORDINAL")
 ALLOCATOR_VARS = ("PYTORCH_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_HIP_ALLOC_CONF")
 # the venv and rocmdesk own these: a profile that set them would fight activate/deactivate
 RESERVED = ("PATH", "VIRTUAL_ENV", "VIRTUAL_ENV_PROMPT", "PYTHONHOME", "PS1", "ROCMDESK_PROFILE")
 RESERVED_PREFIXES = ("_OLD_VIRTUAL_", "_ROCMDESK_", "_OLD_FISH_")
-_DEVICE_ITEM = re.compile(r"\d+|GPU-[0-9A-Fa-f][0-9A-Fa-f-]*")
+_DEVICE_ITEM = re.compile(r"[0-9]+|GPU-[0-9A-Fa-f][0-9A-Fa-f-]*")
+
+
+def _digits(v: str) -> bool:
+    # str.isdigit() is also true for "²" and other digits int() rejects: only ASCII digits are a number here
+    return v.isascii() and v.isdigit()
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ def _bool(v: str) -> str | None:
 
 def _int(minimum: int = 0, power_of_two: bool = False, above: int | None = None) -> Callable[[str], str | None]:
     def check(v: str) -> str | None:
-        if not v.isdigit():
+        if not _digits(v):
             return "expects a whole number"
         n = int(v)
         if above is not None and n <= above:
@@ -86,7 +91,7 @@ def _roundup(v: str) -> str | None:
         return "a list of size:divisions pairs is written [256:1,512:2,>:1]"
     for item in filter(None, v[1:-1].split(",")):
         size, _, div = item.partition(":")
-        if not (size == ">" or size.isdigit()) or not div.isdigit():
+        if not (size == ">" or _digits(size)) or not _digits(div):
             return f"{item!r} is not size:divisions (e.g. 256:4 or >:1)"
         if int(div) & (int(div) - 1):
             return f"divisions in {item!r} must be a power of 2"
@@ -189,7 +194,7 @@ def _check_devices(value: str) -> str | None:
 
 def _whole(minimum: int, maximum: int | None = None) -> Callable[[str], str | None]:
     def check(v: str) -> str | None:
-        if not v.isdigit() or int(v) < minimum or (maximum is not None and int(v) > maximum):
+        if not _digits(v) or int(v) < minimum or (maximum is not None and int(v) > maximum):
             upper = f"-{maximum}" if maximum is not None else " or more"
             return f"{v!r} is not a whole number {minimum}{upper}"
         return None
@@ -272,7 +277,7 @@ def _machine_warnings(env: Mapping[str, str], machine: "MachineReport") -> list[
             if not value:
                 continue
             for item in value.split(","):
-                if item.isdigit() and int(item) >= len(gpus):
+                if _digits(item) and int(item) >= len(gpus):
                     out.append(EnvFinding("warning", key, f"device {item} does not exist here "
                                                           f"({len(gpus)} GPU{'s' if len(gpus) != 1 else ''}, "
                                                           f"numbered from 0)"))
@@ -299,7 +304,7 @@ def check_env(env: Mapping[str, str], machine: "MachineReport | None" = None) ->
         if env.get(key) in ("", "-1"):
             out.append(EnvFinding("warning", key, "hides every GPU: PyTorch will see no device"))
     m = env.get("GPU_MAX_HW_QUEUES")
-    if m and m.isdigit() and int(m) > 4:
+    if m and _digits(m) and int(m) > 4:
         out.append(EnvFinding("warning", "GPU_MAX_HW_QUEUES", f"{m} is above 4, the default and recommended maximum"))
     for key in env:
         m0 = _PER_NODE.fullmatch(key)
