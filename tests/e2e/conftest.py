@@ -85,8 +85,10 @@ def new_machine(e2e_netns: httpsrepo.NetNamespace, e2e_dir: Path) -> Iterator[Ca
     amdgpu driver; with ``rocmdesk=True`` the helper installed.  Returns (chroot, the user's uid)."""
     made: list[rig.Chroot] = []
 
-    def make(rocmdesk: bool = False) -> tuple[rig.Chroot, int]:
-        m = rig.Chroot.create(Path(tempfile.mkdtemp(prefix="chroot-", dir=e2e_dir)) / "root", e2e_netns)
+    def make(rocmdesk: bool = False, suite: str = rig.DEBIAN) -> tuple[rig.Chroot, int]:
+        if suite != rig.DEBIAN:
+            rig.build_cache(suite)  # the session built Debian's; an Ubuntu one on first use
+        m = rig.Chroot.create(Path(tempfile.mkdtemp(prefix="chroot-", dir=e2e_dir)) / "root", e2e_netns, suite)
         made.append(m)
         m.offline()
         for group in ("render", "video"):
