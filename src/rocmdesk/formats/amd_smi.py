@@ -36,6 +36,7 @@ from rocmdesk.formats.rocm_smi import (
     smi_number,
 )
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "amd-smi"
 LABEL = "amd-smi output"
@@ -185,13 +186,15 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
     elif isinstance(obj, dict) and "gpu" in obj:
         entries = [obj]
     else:
-        raise FormatError("this JSON is not amd-smi's: no list of {\"gpu\": N, ...} objects")
+        raise FormatError(translate(
+            "rocmdesk.formats.amd_smi", 'this JSON is not from amd-smi: no list of {"gpu": N, ...} objects'))
     entries = [e for e in entries if isinstance(e, dict)]
     if not entries and not wrapped:
-        raise FormatError("this JSON has no GPU objects: not amd-smi --json output")
+        raise FormatError(translate(
+            "rocmdesk.formats.amd_smi", "this JSON has no GPU objects: not amd-smi --json output"))
     report = SmiReport(tool=FORMAT_NAME, kind=_kind(entries), truncated=truncated)
     if not entries:
-        report.warnings.append("amd-smi listed no GPUs")
+        report.warnings.append(translate("rocmdesk.formats.amd_smi", "amd-smi listed no GPUs"))
     seen: dict[int, SmiGpu] = {}
     for pos, entry in enumerate(entries):
         index = entry.get("gpu")
@@ -218,9 +221,11 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
         s = gpu.sample()
         s.name, s.gfx, s.pci_slot = gpu.name, gpu.gfx, gpu.pci_slot
     if wrapped:
-        report.warnings.append("amd-smi 26.x wraps the GPUs in {\"gpu_data\": [...]}")
+        report.warnings.append(translate(
+            "rocmdesk.formats.amd_smi", 'amd-smi 26.x wraps the GPUs in {"gpu_data": [...]}'))
     if truncated:
-        report.warnings.append("the JSON was cut short: read up to its last complete value")
+        report.warnings.append(translate(
+            "rocmdesk.formats.amd_smi", "the JSON was cut short: read up to its last complete value"))
     return report
 
 
@@ -232,9 +237,10 @@ def _from_gpu_metrics(text: str) -> SmiReport:
     try:
         obj = ast.literal_eval(text[start:start + _MAX_LITERAL].strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
-        raise FormatError("the amdsmi metrics dict is cut short or not a Python literal") from None
+        raise FormatError(translate(
+            "rocmdesk.formats.amd_smi", "the amdsmi metrics dict is cut short or not a Python literal")) from None
     if not isinstance(obj, dict):
-        raise FormatError("not an amdsmi gpu metrics dict")
+        raise FormatError(translate("rocmdesk.formats.amd_smi", "not an amdsmi gpu metrics dict"))
     report = SmiReport(tool=FORMAT_NAME, kind="gpu-metrics")
     gpu = SmiGpu(index=0)
     gpu.fields.update({str(k): v for k, v in obj.items() if not isinstance(v, (list, dict))})
@@ -280,7 +286,9 @@ def _from_table(lines: list[str], report: SmiReport) -> None:
             gpu = SmiGpu(index=len(report.gpus), pci_slot=pci_slot(slot))
             name = name.strip()
             if name.startswith("..."):
-                report.warnings.append(f"amd-smi cut GPU names to fit its table ({name!r})")
+                report.warnings.append(translate(
+                    "rocmdesk.formats.amd_smi",
+                    "amd-smi cut GPU names to fit its table ({name})").format(name=repr(name)))
                 name = name[3:]
             gpu.name = _name(name)
             s = gpu.sample()
@@ -390,5 +398,6 @@ def parse_amd_smi(text: str) -> SmiReport:
             report.version.setdefault(key, m.group(1))
     report.errors = [m.group(0).strip() for m in _ERROR_RE.finditer(sample)][:50]
     if report.kind in ("table", "version") and not report.gpus and not report.version and not report.errors:
-        raise FormatError("no GPU, version or error lines: not amd-smi output rocmdesk can read")
+        raise FormatError(translate(
+            "rocmdesk.formats.amd_smi", "no GPU, version or error lines: not amd-smi output rocmdesk can read"))
     return report

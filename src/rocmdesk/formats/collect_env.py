@@ -37,6 +37,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "collect_env"
 LABEL = "PyTorch collect_env output"
@@ -256,12 +257,18 @@ def parse_collect_env(text: str) -> CollectEnv:
     if reason:
         raise FormatError(reason)
     if not text.strip():
-        raise FormatError("the input is empty: expected PyTorch collect_env output")
+        raise FormatError(translate(
+            "rocmdesk.formats.collect_env",
+            "the input is empty: expected PyTorch collect_env output",
+        ))
     env = CollectEnv()
     if len(text) > MAX_CHARS:
         text = text[:MAX_CHARS]
         env.truncated = True
-        env.warnings.append(f"the input is longer than {MAX_CHARS // 2**20} MiB; only its start was read")
+        env.warnings.append(translate(
+            "rocmdesk.formats.collect_env",
+            "the input is longer than {size} MiB; only its start was read",
+        ).format(size=MAX_CHARS // 2**20))
     lines, _ = clean_lines(text)
     gpu_block = False
     for raw in lines:
@@ -311,11 +318,15 @@ def parse_collect_env(text: str) -> CollectEnv:
                                  total_memory_mb=int(mem.group(1)) if mem else None))
     if not _COLLECT_LABELS & {k.lower() for k in env.fields}:
         if not (env.arch_list or env.gcn_arch_names or env.gpus):
-            raise FormatError(
-                "this is not PyTorch collect_env output: no 'PyTorch version:' or other collect_env lines found"
-            )
+            raise FormatError(translate(
+                "rocmdesk.formats.collect_env",
+                "this is not PyTorch collect_env output: no 'PyTorch version:' or other collect_env lines found",
+            ))
         env.kind = "torch-probe"
     _finish(env)
     if env.kind == "collect_env" and "pytorch version" not in {k.lower() for k in env.fields}:
-        env.warnings.append("no 'PyTorch version' line: the paste may be trimmed")
+        env.warnings.append(translate(
+            "rocmdesk.formats.collect_env",
+            "no 'PyTorch version' line: the paste may be trimmed",
+        ))
     return env

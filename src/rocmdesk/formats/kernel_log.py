@@ -37,6 +37,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "kernel-log"
 LABEL = "kernel log (dmesg or journalctl -k)"
@@ -308,13 +309,19 @@ def parse_kernel_log(text: str) -> KernelLog:
     if reason:
         raise FormatError(reason)
     if not text.strip():
-        raise FormatError("the input is empty: expected kernel log lines (dmesg or journalctl -k)")
+        raise FormatError(translate(
+            "rocmdesk.formats.kernel_log",
+            "the input is empty: expected kernel log lines (dmesg or journalctl -k)",
+        ))
     log = KernelLog()
     if len(text) > MAX_CHARS:
         text = text[-MAX_CHARS:]
         text = text[text.find("\n") + 1:]  # start at a whole line
         log.truncated = True
-        log.warnings.append(f"the log is longer than {MAX_CHARS // 2**20} MiB; only its newest part was read")
+        log.warnings.append(translate(
+            "rocmdesk.formats.kernel_log",
+            "the log is longer than {size} MiB; only its newest part was read",
+        ).format(size=MAX_CHARS // 2**20))
     lines, _ = clean_lines(text)
     for n, line in enumerate(lines, 1):
         if not line.strip():
@@ -358,9 +365,12 @@ def parse_kernel_log(text: str) -> KernelLog:
     if log.kernel_lines == 0:
         log.style = "bare"
         if not log.events:
-            raise FormatError(
-                "this is not a kernel log: no dmesg or journal lines and no amdgpu, KFD or IOMMU messages found"
-            )
+            raise FormatError(translate(
+                "rocmdesk.formats.kernel_log",
+                "this is not a kernel log: no dmesg or journal lines and no amdgpu, KFD or IOMMU messages found",
+            ))
     if log.events_dropped:
-        log.warnings.append(f"{log.events_dropped} more event(s) past the first {MAX_EVENTS} were not kept")
+        log.warnings.append(translate(
+            "rocmdesk.formats.kernel_log", "{count} more event(s) past the first {limit} were not kept",
+        ).format(count=log.events_dropped, limit=MAX_EVENTS))
     return log

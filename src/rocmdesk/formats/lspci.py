@@ -41,6 +41,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "lspci"
 LABEL = "lspci output"
@@ -285,12 +286,15 @@ def parse_lspci(text: str) -> LspciReport:
     if reason:
         raise FormatError(reason)
     if not text.strip():
-        raise FormatError("the input is empty: expected lspci output")
+        raise FormatError(translate("rocmdesk.formats.lspci", "the input is empty: expected lspci output"))
     report = LspciReport()
     if len(text) > MAX_CHARS:
         text = text[:MAX_CHARS]
         report.truncated = True
-        report.warnings.append(f"the input is longer than {MAX_CHARS // 2**20} MiB; only its start was read")
+        report.warnings.append(translate(
+            "rocmdesk.formats.lspci",
+            "the input is longer than {size} MiB; only its start was read",
+        ).format(size=MAX_CHARS // 2**20))
     lines, _ = clean_lines(text)
     current: PciDevice | None = None
     for n, line in enumerate(lines, 1):
@@ -306,7 +310,10 @@ def parse_lspci(text: str) -> LspciReport:
         if m:
             if len(report.devices) >= MAX_DEVICES:
                 report.truncated = True
-                report.warnings.append(f"more than {MAX_DEVICES} devices: only the first {MAX_DEVICES} were read")
+                report.warnings.append(translate(
+                    "rocmdesk.formats.lspci",
+                    "more than {count} devices: only the first {count} were read",
+                ).format(count=MAX_DEVICES))
                 break
             current = _device(m, n)
             report.devices.append(current)
@@ -314,11 +321,16 @@ def parse_lspci(text: str) -> LspciReport:
         elif line.strip() != "--":
             current = None  # a shell prompt or prose: what follows is not this device's
     if not report.devices:
-        raise FormatError("this is not lspci output: no line like '03:00.0 VGA compatible controller: ...' found")
+        raise FormatError(translate(
+            "rocmdesk.formats.lspci",
+            "this is not lspci output: no line like '03:00.0 VGA compatible controller: ...' found",
+        ))
     seen: set[str] = set()
     for d in report.devices:
         if d.slot in seen:
-            report.warnings.append(f"slot {d.slot} is listed more than once: two lspci runs may be pasted together")
+            report.warnings.append(translate(
+                "rocmdesk.formats.lspci", "slot {slot} is listed more than once: two lspci runs may be pasted together",
+            ).format(slot=d.slot))
             break
         seen.add(d.slot)
     return report

@@ -27,6 +27,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 from rocmdesk.telemetry.metrics import GpuSample
 
 FORMAT_NAME = "rocm-smi"
@@ -238,7 +239,7 @@ def load_json_tolerant(text: str) -> tuple[Any, bool]:
     m = re.search(r"^\s*[\[{]", text[:65536], re.M)
     start = m.end() - 1 if m else -1
     if start < 0:
-        raise FormatError("no JSON document in the input")
+        raise FormatError(translate("rocmdesk.formats.rocm_smi", "no JSON document in the input"))
     body = text[start:start + _MAX_JSON]
     try:
         obj, _end = json.JSONDecoder().raw_decode(body)
@@ -248,7 +249,8 @@ def load_json_tolerant(text: str) -> tuple[Any, bool]:
     try:
         return _repair(body), True
     except (ValueError, RecursionError):
-        raise FormatError("the JSON is broken before its first complete value") from None
+        raise FormatError(translate(
+            "rocmdesk.formats.rocm_smi", "the JSON is broken before its first complete value")) from None
 
 
 # --- field maps ------------------------------------------------------------------------------
@@ -339,7 +341,9 @@ _CARD_KEY_RE = re.compile(r"^card(\d{1,4})$")
 
 def _from_json(obj: Any, truncated: bool) -> SmiReport:
     if not isinstance(obj, dict):
-        raise FormatError("rocm-smi --json prints one object with a key per card; this JSON is something else")
+        raise FormatError(translate(
+            "rocmdesk.formats.rocm_smi",
+            "rocm-smi --json prints one object with a key per card; this JSON is something else"))
     report = SmiReport(tool=FORMAT_NAME, kind="json", truncated=truncated)
     cards = []
     for key, value in obj.items():
@@ -348,7 +352,8 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
             cards.append((int(m.group(1)), key, value))
     system = obj.get("system")
     if not cards and not isinstance(system, dict):
-        raise FormatError("this JSON has no cardN objects: not rocm-smi --json output")
+        raise FormatError(translate(
+            "rocmdesk.formats.rocm_smi", "this JSON has no cardN objects: not rocm-smi --json output"))
     for index, key, fields in sorted(cards):
         gpu = SmiGpu(index=index, card=key)
         apply_rocm_fields(gpu, {str(k): v for k, v in fields.items()})
@@ -359,7 +364,8 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
         if isinstance(driver, str):
             report.version["driver"] = driver
     if truncated:
-        report.warnings.append("the JSON was cut short: read up to its last complete value")
+        report.warnings.append(translate(
+            "rocmdesk.formats.rocm_smi", "the JSON was cut short: read up to its last complete value"))
     return report
 
 
@@ -490,13 +496,17 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
             use = cols if cols is not None else _DEFAULT_60
             if fragment and "concise" not in kinds:
                 kinds.append("concise")
-                report.warnings.append("table rows without their header: columns assumed as rocm-smi 6.0 prints them")
+                report.warnings.append(translate(
+                    "rocmdesk.formats.rocm_smi",
+                    "table rows without their header: columns assumed as rocm-smi 6.0 prints them"))
                 named = True
             cells = _row_cells(line)
             if len(cells) != len(use):
                 cells = _split_cells(line)
             if len(cells) != len(use):
-                report.warnings.append(f"a table row does not fit its header: {line.strip()[:60]!r}")
+                report.warnings.append(translate(
+                    "rocmdesk.formats.rocm_smi", "a table row does not fit its header: {row}").format(
+                    row=repr(line.strip()[:60])))
                 last = None
                 continue
             index = int(cells[0])
@@ -509,7 +519,9 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
             if last.name is None:
                 last.name = name
                 if len(name) >= 20 and not name.endswith("]"):
-                    report.warnings.append(f"GPU {last.index}: rocm-smi cut its name to 20 characters ({name!r})")
+                    report.warnings.append(translate(
+                        "rocmdesk.formats.rocm_smi", "GPU {index}: rocm-smi cut its name to 20 characters ({name})",
+                    ).format(index=last.index, name=repr(name)))
             last = None
             continue
         if line.startswith("="):
@@ -570,7 +582,9 @@ def _parse_text(text: str) -> SmiReport:
     if gpus:
         report.gpus = [gpus[i] for i in sorted(gpus)]
     if not report.gpus and not report.version and not report.errors:
-        raise FormatError("no GPU lines, table rows or version lines: not rocm-smi output rocmdesk can read")
+        raise FormatError(translate(
+            "rocmdesk.formats.rocm_smi",
+            "no GPU lines, table rows or version lines: not rocm-smi output rocmdesk can read"))
     if kinds:
         report.kind = "showallinfo" if "showallinfo" in kinds else kinds[0]
     elif report.version:

@@ -19,11 +19,14 @@ from dataclasses import dataclass, field
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "rocminfo"
+LABEL = "rocminfo output"  # how messages name the format (English; rocmdesk.formats translates it)
 
 __all__ = [
     "FORMAT_NAME",
+    "LABEL",
     "RocminfoAgent",
     "RocminfoError",
     "RocminfoPool",
@@ -363,9 +366,9 @@ class _Parser:
             return  # text after the dump (prose, other commands) is not agent data
         if s == "HSA System Attributes":
             if self.seen_header and (self.agents_started or self.done):
-                self.report.warnings.append(
-                    "the text holds more than one rocminfo run; only the first was read"
-                )
+                self.report.warnings.append(translate(
+                    "rocmdesk.formats.rocminfo", "the text holds more than one rocminfo run; only the first was read"
+                ))
                 self.stopped = True
                 return
             self.seen_header = True
@@ -452,7 +455,8 @@ class _Parser:
             return True
         if s.startswith("Failed to get user name") or s.startswith("Failed to get group info") \
                 or s.startswith("Failed to find pwd entry") or s.startswith("Failed to get user group"):
-            r.warnings.append(f"rocminfo could not check group membership: {s}")
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo", "rocminfo could not check group membership: {line}").format(line=s))
             return True
         if _CRASH_RE.search(s) and not _is_agent_label(s):
             self.crash = self.crash or s
@@ -589,20 +593,24 @@ class _Parser:
         started = self.seen_agents_header or self.seen_banner or self.seen_header or bool(r.rock_loaded)
         r.truncated = started and not self.done and r.error is None and not self.stopped
         if r.truncated:
-            r.warnings.append("the output stops before '*** Done ***': the paste may be cut off")
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo", "the output stops before '*** Done ***': the paste may be cut off"))
         if self.seen_header is False and r.agents and not self.seen_agents_header:
-            r.warnings.append("no 'HSA System Attributes' header: the text starts inside the agent list")
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo",
+                "no 'HSA System Attributes' header: the text starts inside the agent list"))
         if r.error is not None and r.error.kind != "crash" and r.agents:
-            r.warnings.append(
-                f"the output holds both an error ({r.error.kind}) and agents; "
-                "it may be two runs pasted together"
-            )
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo",
+                "the output holds both an error ({kind}) and agents; it may be two runs pasted together",
+            ).format(kind=r.error.kind))
         r.wsl = self._wsl()
         return r
 
     def _finish_agent(self, a: RocminfoAgent) -> None:
         r = self.report
-        label = f"agent {a.number}" if a.number is not None else f"agent {a.name or '?'}"
+        label = translate("rocmdesk.formats.rocminfo", "agent {agent}").format(
+            agent=a.number if a.number is not None else a.name or "?")
         a.pools_kb = [p.size_kb for p in a.pools if p.size_kb is not None]
         if a.bdfid is not None and a.device_type != "CPU":
             a.pci_slot = _pci_slot(a.bdfid)
@@ -610,18 +618,26 @@ class _Parser:
         isa_gfx = next((g for g in (_gfx_from(i) for i in a.isa) if g), None)
         a.gfx_reported = name_gfx or isa_gfx
         if name_gfx and isa_gfx and name_gfx != isa_gfx:
-            r.warnings.append(f"{label}: Name says {name_gfx} but its ISA says {isa_gfx}")
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo", "{agent}: Name says {name_gfx} but its ISA says {isa_gfx}",
+            ).format(agent=label, name_gfx=name_gfx, isa_gfx=isa_gfx))
         if a.device_type == "GPU":
             coarse = [p for p in a.pools if p.segment == "GLOBAL" and "COARSE GRAINED" in p.flags]
             glob = coarse or [p for p in a.pools if p.segment == "GLOBAL"]
             a.vram_kb = next((p.size_kb for p in glob if p.size_kb is not None), None)
-            if a.marketing_name is None and "Marketing Name" in a.fields:
-                hint = f" (Chip ID 0x{a.chip_id_hex})" if a.chip_id_hex else ""
-                r.warnings.append(
-                    f"{label}: Marketing Name is empty; name the card from its Chip ID{hint}"
-                )
+            if a.marketing_name is None and "Marketing Name" in a.fields and a.chip_id_hex:
+                r.warnings.append(translate(
+                    "rocmdesk.formats.rocminfo",
+                    "{agent}: Marketing Name is empty; name the card from its Chip ID (0x{chip_id})",
+                ).format(agent=label, chip_id=a.chip_id_hex))
+            elif a.marketing_name is None and "Marketing Name" in a.fields:
+                r.warnings.append(translate(
+                    "rocmdesk.formats.rocminfo", "{agent}: Marketing Name is empty; name the card from its Chip ID",
+                ).format(agent=label))
         if id(a) in self.pools_without_header and a.pools:
-            r.warnings.append(f"{label}: memory pools appear without a 'Pool Info:' line")
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo", "{agent}: memory pools appear without a 'Pool Info:' line",
+            ).format(agent=label))
 
     def _error(self) -> RocminfoError | None:
         if self.kfd_fail is not None:
@@ -658,7 +674,9 @@ class _Parser:
         if any(a.bdfid is not None for a in r.agents):
             return False  # BDFID lines are left out under WSL
         if self.seen_header and r.gpus and any(a.compute_units is not None for a in r.agents):
-            r.warnings.append("no 'ROCk module' line and no BDFID lines: read as a WSL dump")
+            # doctor.text_checks looks for "WSL" in this warning: the translation keeps the word
+            r.warnings.append(translate(
+                "rocmdesk.formats.rocminfo", "no 'ROCk module' line and no BDFID lines: read as a WSL dump"))
             return True
         return None
 
@@ -676,20 +694,25 @@ def parse_rocminfo(text: str) -> RocminfoReport:
     if reason:
         raise FormatError(reason)
     if not text.strip():
-        raise FormatError("the input is empty: expected rocminfo output")
+        raise FormatError(translate("rocmdesk.formats.rocminfo", "the input is empty: expected rocminfo output"))
     if sniff_score(text) < 2:
-        raise FormatError(
-            "this is not rocminfo output: no 'HSA System Attributes', agent list or rocminfo error line found"
-        )
+        raise FormatError(translate(
+            "rocmdesk.formats.rocminfo",
+            "this is not rocminfo output: no 'HSA System Attributes', agent list or rocminfo error line found",
+        ))
     lines, stats = clean_lines(text)
     parser = _Parser()
     for line in lines:
         parser.feed(line)
     report = parser.finish()
     if stats.tmux:
-        report.warnings.append(f"removed tmux copy-mode markers from {stats.tmux} line(s)")
+        report.warnings.append(translate(
+            "rocmdesk.formats.rocminfo", "removed tmux copy-mode markers from {count} line(s)",
+        ).format(count=stats.tmux))
     if stats.html:
-        report.warnings.append(f"removed HTML tags from {stats.html} line(s)")
+        report.warnings.append(translate(
+            "rocmdesk.formats.rocminfo", "removed HTML tags from {count} line(s)").format(count=stats.html))
     if not report.agents and report.error is None and not report.system and report.rock_loaded is None:
-        raise FormatError("this looks like rocminfo output but holds neither agents nor an error")
+        raise FormatError(translate(
+            "rocmdesk.formats.rocminfo", "this looks like rocminfo output but holds neither agents nor an error"))
     return report

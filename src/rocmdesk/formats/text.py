@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from rocmdesk.formats.errors import FormatError
+from rocmdesk.i18n import translate
 
 # CSI sequences (colours, cursor moves) and the short two-byte escapes.
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
@@ -35,7 +36,10 @@ def binary_reason(text: str) -> str | None:
     sample = text[:65536]
     bad = len(_SUSPICIOUS_RE.findall(sample))
     if bad / len(sample) > BINARY_RATIO:
-        return f"the input looks binary ({100 * bad // len(sample)}% NUL, control or undecodable bytes), not text output"
+        return translate(
+            "rocmdesk.formats.text",
+            "the input looks binary ({percent}% NUL, control or undecodable bytes), not text output",
+        ).format(percent=100 * bad // len(sample))
     return None
 
 

@@ -51,6 +51,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.i18n import translate
 
 FORMAT_NAME = "traceback"
 LABEL = "a Python traceback or error message"
@@ -419,7 +420,10 @@ def parse_traceback(text: str) -> TracebackReport:
     if reason:
         raise FormatError(reason)
     if not text.strip():
-        raise FormatError("the input is empty: expected a Python traceback or an error message")
+        raise FormatError(translate(
+            "rocmdesk.formats.traceback",
+            "the input is empty: expected a Python traceback or an error message",
+        ))
     truncated = False
     if len(text) > MAX_CHARS:
         text = text[-MAX_CHARS:]
@@ -431,11 +435,21 @@ def parse_traceback(text: str) -> TracebackReport:
     report.signals = find_signals(lines)
     report.truncated = truncated
     if truncated:
-        report.warnings.append(f"the text is longer than {MAX_CHARS // 2**20} MiB; only its end was read")
+        report.warnings.append(translate(
+            "rocmdesk.formats.traceback",
+            "the text is longer than {size} MiB; only its end was read",
+        ).format(size=MAX_CHARS // 2**20))
     if not report.exceptions and not report.signals and not report.python_warnings:
         if report.has_header:
-            raise FormatError("the traceback has no exception line: the paste may be cut off before its last line")
-        raise FormatError("no Python exception and no known ROCm or PyTorch error message found")
+            raise FormatError(translate(
+                "rocmdesk.formats.traceback",
+                "the traceback has no exception line: the paste may be cut off before its last line",
+            ))
+        raise FormatError(translate(
+            "rocmdesk.formats.traceback",
+            "no Python exception and no known ROCm or PyTorch error message found",
+        ))
     if report.has_header and report.exceptions and not report.exceptions[-1].frames and len(report.exceptions) == 1:
-        report.warnings.append("a 'Traceback' header but no frames were read: the paste may be cut short")
+        report.warnings.append(translate(
+            "rocmdesk.formats.traceback", "a 'Traceback' header but no frames were read: the paste may be cut short"))
     return report
