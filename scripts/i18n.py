@@ -56,10 +56,35 @@ def _catalogue_texts(data: dict) -> list[str]:
     return [t for t in out if isinstance(t, str) and t.strip()]
 
 
+def _gfx_texts(data: dict) -> list[str]:
+    """gfx_targets.json: why an override works or fails, why there is no ROCm path, notes and known issues
+    (knowledge.support_for quotes them in its reasons; Doctor and the PyTorch checks quote the override's why)."""
+    out = []
+    for target in data.get("targets", []):
+        out += [(target.get("override") or {}).get("why"), target.get("no_override_why"), target.get("no_rocm"),
+                target.get("notes")]
+        out += [issue.get("why") for issue in target.get("issues") or []]
+    return [t for t in out if isinstance(t, str) and t.strip()]
+
+
+def _release_texts(data: dict) -> list[str]:
+    """rocm_releases.json: the first clause of a GPU list's note (what support_for quotes) and a preview
+    release's notes (what Setup's preflight quotes)."""
+    out = []
+    for rel in data.get("releases", []):
+        note = (rel.get("gfx") or {}).get("note")
+        out.append(note.split(";")[0] if isinstance(note, str) else None)
+        if rel.get("preview"):
+            out.append(rel.get("notes"))
+    return [t for t in out if isinstance(t, str) and t.strip()]
+
+
 # data files whose sentences users read: path under SOURCES -> (context, the texts in it).  Code shows them
 # through rocmdesk.i18n.translate(context, text), so they need no source of their own.
 DATA_STRINGS: dict[str, tuple[str, Callable[[dict], list[str]]]] = {
     "knowledge/data/doctor_catalogue.json": ("rocmdesk.doctor", _catalogue_texts),
+    "knowledge/data/gfx_targets.json": ("rocmdesk.knowledge.gfx", _gfx_texts),
+    "knowledge/data/rocm_releases.json": ("rocmdesk.knowledge.releases", _release_texts),
 }
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from packaging.version import InvalidVersion
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge._data import as_of, join_sources
 from rocmdesk.knowledge.gfx import GfxTarget, gfx_target, normalize_gfx
 from rocmdesk.knowledge.releases import RocmRelease, closest_rocm_release, latest_rocm, parse_rocm_version
@@ -20,12 +21,28 @@ STATUSES = ("supported", "override", "risky", "unsupported", "unknown")
 
 @dataclass
 class Support:
-    """What ROCm / PyTorch make of one gfx target."""
+    """What ROCm / PyTorch make of one gfx target.  ``reason`` is for people, in the current language (code
+    decides on ``status`` and ``override``, never on the words)."""
 
     status: str  # supported | override | risky | unsupported | unknown
     override: str | None  # HSA_OVERRIDE_GFX_VERSION value, e.g. "10.3.0"
     reason: str
     source: str | None
+
+
+# Sentences from the data files (gfx_targets.json, rocm_releases.json) reach the catalogue through scripts/i18n.py
+# DATA_STRINGS, under the contexts "rocmdesk.knowledge.gfx" and "rocmdesk.knowledge.releases": they are looked up
+# as the data writes them.  Contexts are literals everywhere, so lupdate and the translation tests can read them.
+
+
+def _clauses(*parts: str) -> str:
+    """Clauses of one reason, "a; b; c" (a Chinese reason joins them with its own semicolon)."""
+    out = ""
+    for part in parts:
+        if part:
+            out = translate("rocmdesk.knowledge.support", "{first}; {second}").format(first=out, second=part) \
+                if out else part
+    return out
 
 
 def _pick_release(rocm_version: str | None) -> tuple[RocmRelease | None, str, str]:
@@ -36,10 +53,15 @@ def _pick_release(rocm_version: str | None) -> tuple[RocmRelease | None, str, st
     rel = closest_rocm_release(rocm_version)
     if rel is None:
         if parse_rocm_version(rocm_version) is None:
-            return None, f"ROCm {rocm_version}", f"ROCm {rocm_version!r} is not a version rocmdesk can read"
-        return None, f"ROCm {rocm_version}", f"ROCm {rocm_version} is older than rocmdesk's data"
+            return None, f"ROCm {rocm_version}", translate(
+                "rocmdesk.knowledge.support", "ROCm {version} is not a version rocmdesk can read").format(
+                version=repr(rocm_version))
+        return None, f"ROCm {rocm_version}", translate(
+            "rocmdesk.knowledge.support", "ROCm {version} is older than rocmdesk's data").format(version=rocm_version)
     if parse_rocm_version(rocm_version) != rel.key:
-        return rel, f"ROCm {rocm_version}", f"ROCm {rocm_version} is not in rocmdesk's data; {rel.version}'s list was used"
+        return rel, f"ROCm {rocm_version}", translate(
+            "rocmdesk.knowledge.support", "ROCm {version} is not in rocmdesk's data; {used}'s list was used").format(
+            version=rocm_version, used=rel.version)
     return rel, f"ROCm {rel.version}", ""
 
 
@@ -56,7 +78,8 @@ def _pick_wheel(wheel: TorchWheel | str | None) -> tuple[TorchWheel | None, bool
     else:
         found = wheel_for(text)
     if found is None:
-        return None, True, f"torch wheels {text!r} are not in rocmdesk's data"
+        return None, True, translate("rocmdesk.knowledge.support", "torch wheels {wheels} are not in rocmdesk's data"
+                                     ).format(wheels=repr(text))
     return (found if len(found.index_tags) == 1 else found.for_tag()), True, ""
 
 
@@ -74,7 +97,8 @@ def _issues(t: GfxTarget, rocm: str | None, effect: str) -> list:
 
 def _with_notes(reason: str, notes: list) -> str:
     if notes:
-        reason += " (" + "; ".join(n.why for n in notes) + ")"
+        reason = translate("rocmdesk.knowledge.support", "{reason} ({notes})").format(
+            reason=reason, notes=_clauses(*(translate("rocmdesk.knowledge.gfx", n.why) for n in notes)))
     return reason
 
 
@@ -88,13 +112,14 @@ def support_for(gfx: str, rocm_version: str | None = None, wheel: TorchWheel | s
     name = normalize_gfx(gfx)
     t = gfx_target(name) if name else None
     if t is None:
-        return Support("unknown", None, f"{gfx} is not in rocmdesk's data (as of {as_of()})", None)
+        return Support("unknown", None, translate("rocmdesk.knowledge.support", "{gfx} is not in rocmdesk's data (as of {date})").format(
+            gfx=gfx, date=as_of()), None)
     if t.no_rocm:
-        return Support("unsupported", None, f"no ROCm path for {t.gfx}: {t.no_rocm}", join_sources(t.sources))
+        return Support("unsupported", None, translate("rocmdesk.knowledge.support", "no ROCm path for {gfx}: {why}").format(
+            gfx=t.gfx, why=translate("rocmdesk.knowledge.gfx", t.no_rocm)), join_sources(t.sources))
 
     rel, rel_name, rel_remark = _pick_release(rocm_version)
     w, chosen, wheel_remark = _pick_wheel(wheel)
-    remarks = [r for r in (rel_remark, wheel_remark) if r]
     rel_src = rel.gfx_sources if rel else ()
     w_src = w.sources if w else ()
 
@@ -106,69 +131,78 @@ def support_for(gfx: str, rocm_version: str | None = None, wheel: TorchWheel | s
     notes = _issues(t, rocm, "note")
     risky = _issues(t, rocm, "risky")
 
-    clauses = list(remarks)
+    amd = ""
     if rel is not None:
         if on_list is True:
-            amd = f"on AMD's list for {rel_name}"
+            amd = translate("rocmdesk.knowledge.support", "on AMD's list for {release}").format(release=rel_name)
             if rel.confidence == "low" and rel.gfx_note:
-                amd += f" ({rel.gfx_note.split(';')[0]})"
+                amd = translate("rocmdesk.knowledge.support", "{reason} ({notes})").format(
+                    reason=amd, notes=translate("rocmdesk.knowledge.releases", rel.gfx_note.split(";")[0]))
         elif on_list is False:
-            amd = f"not on AMD's list for {rel_name}"
+            amd = translate("rocmdesk.knowledge.support", "not on AMD's list for {release}").format(release=rel_name)
         else:
-            amd = f"AMD's GPU list for {rel_name} is not in rocmdesk's data"
-        clauses.append(amd)
-    lead = "; ".join(clauses)
+            amd = translate("rocmdesk.knowledge.support", "AMD's GPU list for {release} is not in rocmdesk's data").format(release=rel_name)
+    lead = _clauses(rel_remark, wheel_remark, amd)
 
     def done(status: str, override: str | None, reason: str, *extra: tuple[str, ...]) -> Support:
         return Support(status, override, _with_notes(reason, notes), join_sources(rel_src, w_src, t.sources, *extra))
 
-    def joined(first: str, second: str) -> str:
-        return f"{first}; {second}" if first else second[0].upper() + second[1:]
+    def joined(first: str, *more: str) -> str:
+        """The clauses after ``first``; without a first one the reason starts a sentence."""
+        text = _clauses(first, *more)
+        return text if first else text[:1].upper() + text[1:]
 
     # natively in the wheel (or, without a chosen wheel, on AMD's list)
     if native is True or (not chosen and on_list is True):
         if risky:
             issue = risky[0]
-            where = f"in {wname}, but {issue.why}" if native is True else issue.why
+            why = translate("rocmdesk.knowledge.gfx", issue.why)
+            where = translate("rocmdesk.knowledge.support", "in {wheels}, but {why}").format(wheels=wname, why=why) if native is True else why
             return done("risky", None, joined(lead, where), issue.sources)
         if native is True:
             if on_list is True:
-                return done("supported", None, f"{lead} and in {wname}")
-            return done("supported", None, joined(lead, f"{wname} carry {t.gfx}"))
-        return done("supported", None, joined(lead, f"{wname} lack it{_family_hint(t)}"))
+                return done("supported", None, translate("rocmdesk.knowledge.support", "{amd} and in {wheels}").format(amd=lead, wheels=wname))
+            return done("supported", None, joined(lead, translate("rocmdesk.knowledge.support", "{wheels} carry {gfx}").format(
+                wheels=wname, gfx=t.gfx)))
+        return done("supported", None, joined(lead, translate("rocmdesk.knowledge.support", "{wheels} lack it").format(wheels=wname),
+                                              _family_hint(t)))
 
     if w is None:
         head = lead
     elif uncertain:
-        head = joined(lead, f"{t.gfx} is unverified in {wname}")
+        head = joined(lead, translate("rocmdesk.knowledge.support", "{gfx} is unverified in {wheels}").format(gfx=t.gfx, wheels=wname))
     else:
-        head = joined(lead, f"{wname} lack {t.gfx}")
+        head = joined(lead, translate("rocmdesk.knowledge.support", "{wheels} lack {gfx}").format(wheels=wname, gfx=t.gfx))
 
     if t.override_to and t.override_value:
         target_ok = w.carries(t.override_to) if w else (rel.supports(t.override_to) if rel else None)
         if target_ok is False:
-            return done("unsupported", None,
-                        f"{head}; the override target {t.override_to} is not in them either", t.override_sources)
+            return done("unsupported", None, _clauses(head, translate(
+                "rocmdesk.knowledge.support", "the override target {target} is not in them either").format(target=t.override_to)),
+                t.override_sources)
         env = f"HSA_OVERRIDE_GFX_VERSION={t.override_value}"
         if t.override_risk == "low":
             target = gfx_target(t.override_to)
             if target is not None:
                 notes.extend(_issues(target, rocm, "note"))
-            has = f"the wheels carry {t.override_to}" if w else f"{rel_name} supports {t.override_to}"
-            return done("override", t.override_value,
-                        f"{head}; runs with {env} ({has}){_newer_hint(t, w)}", t.override_sources)
-        return done("risky", t.override_value, f"{head}; {env} is known but unreliable: {t.override_why}",
-                    t.override_sources)
+            has = (translate("rocmdesk.knowledge.support", "the wheels carry {target}").format(target=t.override_to) if w
+                   else translate("rocmdesk.knowledge.support", "{release} supports {target}").format(release=rel_name, target=t.override_to))
+            runs = translate("rocmdesk.knowledge.support", "runs with {env} ({why})").format(env=env, why=has)
+            return done("override", t.override_value, _clauses(head, runs, _newer_hint(t, w)), t.override_sources)
+        unreliable = translate("rocmdesk.knowledge.support", "{env} is known but unreliable: {why}").format(
+            env=env, why=translate("rocmdesk.knowledge.gfx", t.override_why))
+        return done("risky", t.override_value, _clauses(head, unreliable), t.override_sources)
 
     if uncertain:
-        return done("risky", None, f"{head}; no override is known")
-    why = t.override_why or "no override applies"
+        return done("risky", None, _clauses(head, translate("rocmdesk.knowledge.support", "no override is known")))
+    why = translate("rocmdesk.knowledge.gfx", t.override_why) if t.override_why else translate("rocmdesk.knowledge.support", "no override applies")
     if on_list is not True and t.notes:
-        why += f" ({t.notes})"
-    return done("unsupported", None, f"{head}; {why}{_newer_hint(t, w)}{_family_hint(t)}")
+        why = translate("rocmdesk.knowledge.support", "{reason} ({notes})").format(reason=why, notes=translate("rocmdesk.knowledge.gfx", t.notes))
+    return done("unsupported", None, _clauses(head, why, _newer_hint(t, w), _family_hint(t)))
 
 
 def _newer_hint(t: GfxTarget, w: TorchWheel | None) -> str:
+    """A clause naming the first torch whose wheels carry the target natively, when it is newer than ``w``."""
     first = first_wheel_with(t.gfx)
     if first is None or w is None:
         return ""
@@ -177,11 +211,13 @@ def _newer_hint(t: GfxTarget, w: TorchWheel | None) -> str:
             return ""
     except InvalidVersion:
         return ""
-    return f"; torch {first.torch_version}+ wheels carry {t.gfx} natively"
+    return translate("rocmdesk.knowledge.support", "torch {version}+ wheels carry {gfx} natively").format(
+        version=first.torch_version, gfx=t.gfx)
 
 
 def _family_hint(t: GfxTarget) -> str:
+    """A clause pointing at AMD's own wheel index for the target's family, when there is one."""
     from rocmdesk.knowledge.wheels import amd_wheel_index
 
     idx = amd_wheel_index(t.gfx)
-    return f"; AMD's own wheels: {idx.index_url}" if idx else ""
+    return translate("rocmdesk.knowledge.support", "AMD's own wheels: {url}").format(url=idx.index_url) if idx else ""

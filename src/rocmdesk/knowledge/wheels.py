@@ -8,6 +8,7 @@ from functools import cache
 
 from packaging.version import InvalidVersion, Version
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge._data import load_json
 
 
@@ -56,12 +57,14 @@ class TorchWheel:
 
     @property
     def label(self) -> str:
-        """Short human name, e.g. "torch 2.13.0 wheels (rocm7.2)"."""
+        """Short human name in the current language, e.g. "torch 2.13.0 wheels (rocm7.2)"."""
         tags = ", ".join(self.index_tags)
         if self.channel == "installed":
-            return f"the installed torch {self.torch_version} wheels ({tags}, measured)"
+            return translate("rocmdesk.knowledge.wheels", "the installed torch {version} wheels ({tags}, measured)"
+                             ).format(version=self.torch_version, tags=tags)
         version = self.torch_version if self.channel != "nightly" else f"{self.key.major}.{self.key.minor} nightly"
-        return f"torch {version} wheels ({tags})"
+        return translate("rocmdesk.knowledge.wheels", "torch {version} wheels ({tags})").format(
+            version=version, tags=tags)
 
     def arch_list_for(self, tag: str | None = None) -> tuple[str, ...]:
         excluded = dict(self.tag_arch_exclude).get(tag or self.rocm_tag, ())

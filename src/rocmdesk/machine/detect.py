@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.gpus import build_gpus, read_cards
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.kfd import read_nodes
@@ -77,9 +78,10 @@ def detect(host: Host) -> MachineReport:
         if gpu.gfx:
             gpu.support = knowledge.support_for(gpu.gfx, report.rocm.primary_version)
         if value and knowledge.gfx_from_override(value) is None:
-            report.warnings.append(
-                f"{OVERRIDE_VAR}={value!r} is not a valid major.minor.stepping target; the runtime will refuse it"
-            )
+            report.warnings.append(translate(
+                "rocmdesk.machine.detect",
+                "{setting} is not a valid major.minor.stepping target; the runtime will refuse it",
+            ).format(setting=f"{OVERRIDE_VAR}={value!r}"))
 
     user = meta.get("user") if meta else host.user_name()
     session = meta.get("session_groups") if meta else None
@@ -107,7 +109,8 @@ def _apply_rocminfo(host: Host, report: MachineReport) -> None:
     text = res.stdout + ("\n" + res.stderr if res.stderr else "")
     if res.timed_out:
         report.rocm.rocminfo_error = res.error
-        report.warnings.append(f"rocminfo did not answer: {res.error}")
+        report.warnings.append(translate("rocmdesk.machine.detect", "rocminfo did not answer: {error}").format(
+            error=res.error))
         return
     try:
         parsed = parse_rocminfo(text)
@@ -132,24 +135,29 @@ def _warnings(report: MachineReport, has_kfd: bool, cards: list) -> list[str]:
     out: list[str] = []
     if report.gpus and not has_kfd:
         if report.kernel.amdgpu_loaded:
-            out.append("amdgpu is loaded but /sys/class/kfd is missing: the kernel was built without HSA_AMD, or this is a container without the KFD")
+            out.append(translate("rocmdesk.machine.detect", "amdgpu is loaded but /sys/class/kfd is missing: the "
+                                 "kernel was built without HSA_AMD, or this is a container without the KFD"))
         else:
-            out.append("no KFD topology: the amdgpu kernel driver is not loaded, so ROCm cannot see the GPU")
+            out.append(translate("rocmdesk.machine.detect", "no KFD topology: the amdgpu kernel driver is not loaded, "
+                                 "so ROCm cannot see the GPU"))
     apus = [g for g in report.gpus if g.apu]
     dgpus = [g for g in report.gpus if g.apu is False]
     if apus and dgpus:
         visible = ",".join(str(g.index) for g in dgpus)
-        out.append(
-            f"an integrated GPU ({apus[0].name or apus[0].gfx}) sits beside a discrete one: "
-            f"HIP_VISIBLE_DEVICES={visible} keeps PyTorch on the discrete GPU"
-        )
+        out.append(translate(
+            "rocmdesk.machine.detect", "an integrated GPU ({name}) sits beside a discrete one: {setting} keeps PyTorch "
+            "on the discrete GPU").format(name=apus[0].name or apus[0].gfx, setting=f"HIP_VISIBLE_DEVICES={visible}"))
     for gpu in report.gpus:
         if gpu.runtime_status == "suspended":
-            out.append(f"GPU {gpu.index} is runtime-suspended; its live metrics are not read so as not to wake it")
+            out.append(translate("rocmdesk.machine.detect", "GPU {index} is runtime-suspended; its live metrics are "
+                                 "not read so as not to wake it").format(index=gpu.index))
         if gpu.gfx is None:
-            out.append(f"GPU {gpu.index} (device {gpu.device_id or 'unknown'}): gfx target unknown")
+            out.append(translate("rocmdesk.machine.detect", "GPU {index} (device {device}): gfx target unknown").format(
+                index=gpu.index, device=gpu.device_id or translate("rocmdesk.machine.detect", "unknown")))
     if report.rocm.residue:
-        out.append("traces of another ROCm version: " + "; ".join(report.rocm.residue))
+        out.append(translate("rocmdesk.machine.detect", "traces of another ROCm version: {evidence}").format(
+            evidence=translate("rocmdesk.machine.detect", "; ").join(report.rocm.residue)))
     if report.access.needs_relogin:
-        out.append("you were added to the GPU groups but this session predates it: log out and in again (or run `newgrp render`)")
+        out.append(translate("rocmdesk.machine.detect", "you were added to the GPU groups but this session predates "
+                             "it: log out and in again (or run `newgrp render`)"))
     return out

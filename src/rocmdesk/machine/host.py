@@ -16,7 +16,14 @@ import stat as stat_mod
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rocmdesk.i18n import translate
+
 DEFAULT_TIMEOUT_S = 10.0
+
+
+def _this_computer() -> str:
+    # a factory, not a default string: the label speaks the language of the moment the Host is made
+    return translate("rocmdesk.machine.host", "this computer")
 
 
 @dataclass(frozen=True)
@@ -70,7 +77,7 @@ class Host:
 
     root: Path = Path("/")
     live: bool = True
-    label: str = "this computer"
+    label: str = field(default_factory=_this_computer)  # how messages name the machine
     simulated: bool = False
     commands: dict[str, CommandResult] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
@@ -231,7 +238,9 @@ class Host:
         if not self.live:
             canned = self.commands.get(argv_t[0])
             if canned is None:
-                return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: not available on {self.label}")
+                return CommandResult(argv_t, None, missing=True, error=translate(
+                    "rocmdesk.machine.host", "{program}: not available on {machine}").format(
+                    program=argv_t[0], machine=self.label))
             return CommandResult(argv_t, canned.returncode, canned.stdout, canned.stderr, canned.timed_out)
         import subprocess
 
@@ -245,7 +254,8 @@ class Host:
                 check=False,
             )
         except FileNotFoundError:
-            return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: command not found")
+            return CommandResult(argv_t, None, missing=True, error=translate(
+                "rocmdesk.machine.host", "{program}: command not found").format(program=argv_t[0]))
         except PermissionError as exc:
             return CommandResult(argv_t, None, missing=True, error=f"{argv_t[0]}: {exc.strerror}")
         except subprocess.TimeoutExpired as exc:
@@ -255,7 +265,8 @@ class Host:
                 _decode(exc.stdout),
                 _decode(exc.stderr),
                 timed_out=True,
-                error=f"{argv_t[0]}: no answer after {timeout:g} s",
+                error=translate("rocmdesk.machine.host", "{program}: no answer after {seconds} s").format(
+                    program=argv_t[0], seconds=f"{timeout:g}"),
             )
         return CommandResult(argv_t, proc.returncode, _decode(proc.stdout), _decode(proc.stderr))
 

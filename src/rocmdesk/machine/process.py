@@ -26,6 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from rocmdesk.i18n import translate
+
 LineCallback = Callable[[str], None]
 
 # \r ends a line too: tqdm-style progress redraws the same line with carriage returns
@@ -158,7 +160,8 @@ def run_streamed(
             close_fds=True,
         )
     except FileNotFoundError:
-        return ProcessResult(argv_t, None, missing=True, error=f"{argv_t[0]}: no such program")
+        return ProcessResult(argv_t, None, missing=True, error=translate(
+            "rocmdesk.machine.process", "{program}: no such program").format(program=argv_t[0]))
     except PermissionError as exc:
         return ProcessResult(argv_t, None, missing=True, error=f"{argv_t[0]}: {exc.strerror}")
     except OSError as exc:  # ENOEXEC (not a program), ENOTDIR, ...
@@ -245,9 +248,10 @@ def run_streamed(
         raise callback_error
     error = None
     if timed_out:
-        error = f"{Path(argv_t[0]).name}: stopped after {timeout:g} s without finishing"
+        error = translate("rocmdesk.machine.process", "{program}: stopped after {seconds} s without finishing").format(
+            program=Path(argv_t[0]).name, seconds=f"{timeout:g}")
     elif cancelled:
-        error = f"{Path(argv_t[0]).name}: cancelled"
+        error = translate("rocmdesk.machine.process", "{program}: cancelled").format(program=Path(argv_t[0]).name)
     return ProcessResult(
         argv=argv_t,
         returncode=proc.returncode,

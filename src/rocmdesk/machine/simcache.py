@@ -13,6 +13,7 @@ import os
 import zlib
 from pathlib import Path
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 
 META_FILE = ".rocmdesk-sim.json"
@@ -65,10 +66,16 @@ def host_from_meta(root: Path, meta: dict) -> Host:
     return Host(
         root=root.resolve(),
         live=False,
-        label=f"simulated: {meta.get('description', meta.get('name'))}",
+        label=translate("rocmdesk.machine.simcache", "simulated: {machine}").format(machine=_described(meta)),
         simulated=True,
         env={str(k): str(v) for k, v in env.items()} if isinstance(env, dict) else {},
     )
+
+
+def _described(meta: dict) -> str:
+    # the metadata keeps simulate.py's English description, which simulate.py marks for the catalogue
+    about = meta.get("description")
+    return translate("rocmdesk.machine.simulate", about) if isinstance(about, str) and about else str(meta.get("name"))
 
 
 def open_simulated(name: str, cache_dir: Path | None = None) -> Host:

@@ -35,6 +35,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.simcache import (
     META_FILE,
@@ -44,6 +45,12 @@ from rocmdesk.machine.simcache import (
     sim_metadata,
     usable,
 )
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name pyside6-lupdate collects
+    """Mark a sentence for the catalogue and keep it English: the machine table is built once, and
+    ``SimMachine.description`` translates it each time it is read, in the language spoken then."""
+    return text
 
 # Bump when the layout changes on purpose; the source hash below catches the rest.
 
@@ -190,7 +197,7 @@ class DeviceMode:
 @dataclass(frozen=True)
 class SimMachine:
     name: str
-    description: str
+    about: str  # English, as the tree's metadata keeps it; people read ``description``
     os_release: str
     kernel: str
     proc_version: str
@@ -220,6 +227,11 @@ class SimMachine:
     dmi: tuple[tuple[str, str], ...] = ()
     extra_modules: tuple[str, ...] = ()
     lang: str = "en_US.UTF-8"
+
+    @property
+    def description(self) -> str:
+        """One line about the machine, in the current language (``rocmdesk simulate list``, the app's chooser)."""
+        return translate("rocmdesk.machine.simulate", self.about)
 
     @property
     def mem_total_kib(self) -> int:
@@ -465,8 +477,10 @@ def _machines() -> tuple[SimMachine, ...]:
     # --- RX 7900 XTX on Ubuntu 24.04, nothing installed yet -----------------------------
     xtx_noble = SimMachine(
         name="rx7900xtx-ubuntu2404",
-        description="Ubuntu 24.04 desktop with a Radeon RX 7900 XTX (gfx1100), no ROCm installed, "
-        "user in render and video",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 24.04 desktop with a Radeon RX 7900 XTX (gfx1100), no ROCm installed, user in render and "
+            "video"),
         os_release=_UBUNTU_2404, kernel=_NOBLE_KERNEL, proc_version=_NOBLE_VERSION, hostname="forge",
         user="alex", uid=1000, gecos="Alex Moreau",
         groups=_ubuntu_groups(993), user_groups=desk_groups + ("video", "render"),
@@ -505,8 +519,10 @@ def _machines() -> tuple[SimMachine, ...]:
     )
     rx6600_machine = SimMachine(
         name="rx6600xt-ubuntu2204",
-        description="Ubuntu 22.04 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), "
-        "ROCm 6.2.4 plus 5.7.1 leftovers; user just added to render and video but not logged in again",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 22.04 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), ROCm 6.2.4 plus 5.7.1 "
+            "leftovers; user just added to render and video but not logged in again"),
         os_release=_UBUNTU_2204, kernel=_JAMMY_KERNEL, proc_version=_JAMMY_VERSION, hostname="wei-desktop",
         user="wei", uid=1000, gecos="Wei Zhang",
         groups=_ubuntu_groups(110, (("lxd", 135),)),
@@ -563,8 +579,10 @@ def _machines() -> tuple[SimMachine, ...]:
     )
     laptop = SimMachine(
         name="radeon780m-laptop",
-        description="Ubuntu 24.04 laptop, Ryzen 7 7840U with a Radeon 780M iGPU (gfx1103, 512 MiB carve-out), "
-        "HSA_OVERRIDE_GFX_VERSION=11.0.0 set, no ROCm installed",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 24.04 laptop, Ryzen 7 7840U with a Radeon 780M iGPU (gfx1103, 512 MiB carve-out), "
+            "HSA_OVERRIDE_GFX_VERSION=11.0.0 set, no ROCm installed"),
         os_release=_UBUNTU_2404, kernel=_NOBLE_KERNEL, proc_version=_NOBLE_VERSION, hostname="xm-zenbook",
         user="xiaoming", uid=1000, gecos="Li Xiaoming",
         groups=_ubuntu_groups(993), user_groups=desk_groups + ("video", "render"),
@@ -620,15 +638,19 @@ def _machines() -> tuple[SimMachine, ...]:
     )
     server = SimMachine(
         name="mi300x-8gpu-server",
-        description="Ubuntu 22.04 server with 8x Instinct MI300X (gfx942, 192 GB each, SPX), "
-        "ROCm 6.4.1 and amdgpu-dkms installed",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 22.04 server with 8x Instinct MI300X (gfx942, 192 GB each, SPX), ROCm 6.4.1 and amdgpu-dkms "
+            "installed"),
         hostname="mi300x-node01", gpus=mi300x, **server_common,  # type: ignore[arg-type]
     )
     mi308 = tuple(_instinct_card(i, "mi308x") for i in range(8))
     server308 = SimMachine(
         name="mi308x-partitioned",
-        description="Ubuntu 22.04 server with 8x Instinct MI308X (gfx942) in CPX mode: 4 compute "
-        "partitions per card, 32 KFD GPU nodes sharing each card's unique_id, ROCm 6.4.1",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 22.04 server with 8x Instinct MI308X (gfx942) in CPX mode: 4 compute partitions per card, 32 "
+            "KFD GPU nodes sharing each card's unique_id, ROCm 6.4.1"),
         hostname="mi308x-node07", gpus=mi308, **server_common,  # type: ignore[arg-type]
     )
 
@@ -640,7 +662,9 @@ def _machines() -> tuple[SimMachine, ...]:
     )
     no_amd = SimMachine(
         name="no-amd-gpu",
-        description="Debian 12 desktop with only an Intel UHD 770 iGPU: no AMD GPU, no amdgpu, no KFD",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Debian 12 desktop with only an Intel UHD 770 iGPU: no AMD GPU, no amdgpu, no KFD"),
         os_release=_DEBIAN_12, kernel=_BOOKWORM_KERNEL, proc_version=_BOOKWORM_VERSION, hostname="bookworm-pc",
         user="sam", uid=1000, gecos="Sam Keller,,,",
         groups=_debian_groups(),
@@ -677,8 +701,10 @@ def _machines() -> tuple[SimMachine, ...]:
     )
     xtx_bookworm = SimMachine(
         name="rx7900xtx-debian12",
-        description="Debian 12 desktop: Ryzen 9 7950X iGPU (card0, gfx1036) beside a Radeon RX 7900 XTX "
-        "(card1, gfx1100); the system amdgpu.ids is too old to name the 7900 XTX",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Debian 12 desktop: Ryzen 9 7950X iGPU (card0, gfx1036) beside a Radeon RX 7900 XTX (card1, "
+            "gfx1100); the system amdgpu.ids is too old to name the 7900 XTX"),
         os_release=_DEBIAN_12, kernel=_BOOKWORM_KERNEL, proc_version=_BOOKWORM_VERSION, hostname="lena-ws",
         user="lena", uid=1000, gecos="Lena Vogt,,,",
         groups=_debian_groups(),
@@ -1507,7 +1533,7 @@ def _build_into(machine: SimMachine, dest: Path, t: float) -> None:
         check.append(f"/sys/class/kfd/kfd/topology/nodes/{node}/properties")
     meta = {
         "name": machine.name,
-        "description": machine.description,
+        "description": machine.about,
         "user": machine.user,
         "uid": machine.uid,
         "session_groups": list(machine.session_groups),

@@ -6,6 +6,7 @@ import re
 import shlex
 import stat as stat_mod
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import AccessInfo, DeviceNode, KernelInfo, OsInfo, RocmInfo, RocmInstall
 
@@ -191,15 +192,17 @@ def _short(version: str | None) -> str | None:
 
 
 def _residue(info: RocmInfo) -> list[str]:
-    """Evidence of a ROCm version other than the primary one."""
+    """Evidence of a ROCm version other than the primary one (sentences for people, in the current language)."""
     evidence: list[str] = []
     primary = info.primary_version
     versions = {i.version for i in info.installed if i.version}
     for inst in info.installed:
         if primary and inst.version and inst.version != primary:
-            evidence.append(f"{inst.path} holds ROCm {inst.version}, not the installed {primary}")
+            evidence.append(translate("rocmdesk.machine.system", "{path} holds ROCm {version}, not the installed "
+                                      "{primary}").format(path=inst.path, version=inst.version, primary=primary))
     if not primary and len(versions) > 1:
-        evidence.append("several ROCm trees in /opt: " + ", ".join(sorted(versions)))
+        evidence.append(translate("rocmdesk.machine.system", "several ROCm trees in /opt: {versions}").format(
+            versions=", ".join(sorted(versions))))
     repo_versions = set()
     for line in info.repo_lines:
         m = re.search(r"/rocm/apt/(\d+\.\d+(?:\.\d+)?)", line)
@@ -207,13 +210,16 @@ def _residue(info: RocmInfo) -> list[str]:
             repo_versions.add(m.group(1))
     for rv in sorted(repo_versions):
         if primary and not primary.startswith(rv) and not rv.startswith(primary):
-            evidence.append(f"an apt list points at ROCm {rv} while {primary} is installed")
+            evidence.append(translate("rocmdesk.machine.system", "an apt list points at ROCm {listed} while {primary} "
+                                      "is installed").format(listed=rv, primary=primary))
     amd_builds = sorted(p for p, v in info.packages.items() if _AMD_BUILD.match(v))
     if not primary and not info.installed and amd_builds:
         # Debian's own rocm-smi/rocminfo (5.2.3-1) are not residue; AMD's builds carry 6.2.4.60204-139
-        evidence.append("AMD ROCm packages without rocm-core: " + ", ".join(amd_builds[:6]))
+        evidence.append(translate("rocmdesk.machine.system", "AMD ROCm packages without rocm-core: {packages}").format(
+            packages=", ".join(amd_builds[:6])))
     if len(repo_versions) > 1:
-        evidence.append("apt lists for several ROCm versions: " + ", ".join(sorted(repo_versions)))
+        evidence.append(translate("rocmdesk.machine.system", "apt lists for several ROCm versions: {versions}").format(
+            versions=", ".join(sorted(repo_versions))))
     return evidence
 
 
