@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from rocmdesk import i18n
 from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_BUG, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU = 0, 1, 2, 3, 4
@@ -125,8 +126,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     ssub = s.add_subparsers(dest="simulate_command", metavar="ACTION")
     ssub.add_parser("list", help=translate("Cli", "one machine a line: its name, then what it is"))
     b = ssub.add_parser("build", help=translate("Cli", "write a simulated machine's tree to a directory (for --root)"))
-    b.add_argument("name")
-    b.add_argument("dest", type=Path)
+    b.add_argument("name", help=translate("Cli", "the simulated machine (see: rocmdesk simulate list)"))
+    b.add_argument("dest", type=Path, help=translate("Cli", "the directory to write it to"))
 
     # commands that live in their own modules: only the one being run is imported (start-up time)
     chosen = _chosen_command(argv)
@@ -189,9 +190,10 @@ def _read_input(name: str) -> tuple[str, bytes]:
     try:
         return name, path.read_bytes()
     except IsADirectoryError:
-        raise InputError(f"{name}: is a directory, not a file") from None
+        raise InputError(translate("Cli", "{name}: is a directory, not a file").format(name=name)) from None
     except OSError as exc:
-        raise InputError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+        raise InputError(translate("Cli", "{name}: cannot read it ({error})").format(
+            name=name, error=exc.strerror or exc)) from None
 
 
 def cmd_inspect(args: argparse.Namespace) -> int:
@@ -235,10 +237,9 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
     _host(args)  # the same checks as detect: an unknown machine or a bad --root is a usage error
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
-        raise UsageError(
-            "no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); "
-            "`rocmdesk detect` prints the same facts as text"
-        )
+        raise UsageError(translate(
+            "Cli", "no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); "
+                   "`rocmdesk detect` prints the same facts as text"))
     from rocmdesk.ui.app import run
 
     return run(sys.argv[:1], simulate=getattr(args, "simulate", None), root=getattr(args, "root", None))
@@ -257,12 +258,32 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 }
 
 
+def machine_readable(args: argparse.Namespace) -> bool:
+    """Whether the command prints for programs: every ``--json``, the monitor's ``--csv``, and the plan as a
+    script, JSON or playbook.  Such output stays English whatever the locale."""
+    if getattr(args, "json", False) or getattr(args, "csv", False):
+        return True
+    return args.command == "plan" and getattr(args, "format", "text") != "text"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse already printed the message
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
+    # one place for every subcommand: core modules translate sentences as they build them, so English must be
+    # chosen before anything is built; the caller's choice comes back afterwards (tests call main in-process)
+    previous = i18n._current
+    if machine_readable(args):
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    try:
+        return _dispatch(args)
+    finally:
+        i18n.set_language(previous)
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     command = args.command or "gui"
     try:
         if command in EXTENSIONS:

@@ -1,10 +1,16 @@
-"""``rocmdesk inspect``: turn output pasted from another machine into the same GPU records as ``detect``."""
+"""``rocmdesk inspect``: turn output pasted from another machine into the same GPU records as ``detect``.
+
+The summary and warning lines are for people (``inspect`` and the Doctor show them), so they are translated as
+they are built; ``rocmdesk ... --json`` runs in English (cli.main).  Code that needs to decide reads the fields
+(``format``, ``error.kind``, ``no_driver``, ``torch.wheel_kind``), never these sentences.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import Gpu
 
 
@@ -98,14 +104,19 @@ def _inspect_lspci(parsed: Any, result: dict[str, Any]) -> None:
     result["devices"] = [d.to_json() for d in parsed.amd_gpus]
     result["truncated"] = parsed.truncated
     result["warnings"] = list(parsed.warnings)
-    summary = [f"{len(parsed.devices)} PCI device(s), {len(parsed.amd_gpus)} AMD GPU(s)"]
+    result["no_driver"] = []  # slots of AMD GPUs no kernel driver is bound to (when lspci -k told drivers)
+    summary = [translate("rocmdesk.inspect", "{devices} PCI device(s), {gpus} AMD GPU(s)").format(
+        devices=len(parsed.devices), gpus=len(parsed.amd_gpus))]
     for dev, gpu in zip(parsed.amd_gpus, result["gpus"]):
-        driver = dev.driver or (("modules: " + ", ".join(dev.modules)) if dev.modules else None)
+        driver = dev.driver or ((translate("rocmdesk.inspect", "modules: {modules}").format(
+            modules=", ".join(dev.modules))) if dev.modules else None)
         summary.append(f"{dev.slot}: {gpu['name'] or dev.device_name or '?'}"
                        + (f" [{dev.vendor_id}:{dev.device_id}]" if dev.device_id else "")
-                       + (f", driver {driver}" if driver else ""))
+                       + (translate("rocmdesk.inspect", ", driver {driver}").format(driver=driver) if driver else ""))
         if parsed.with_drivers and dev.driver is None:
-            result["warnings"].append(f"{dev.slot}: no kernel driver is bound to this GPU (amdgpu is not loaded for it)")
+            result["no_driver"].append(dev.slot)
+            result["warnings"].append(translate("rocmdesk.inspect", "{slot}: no kernel driver is bound to this GPU "
+                                                                    "(amdgpu is not loaded for it)").format(slot=dev.slot))
     result["summary"] = summary
 
 
@@ -128,26 +139,36 @@ def _inspect_collect_env(parsed: Any, result: dict[str, Any]) -> None:
     result["truncated"] = parsed.truncated
     warnings = list(parsed.warnings)
     if parsed.wheel_kind == "cpu":
-        warnings.append("this PyTorch is a CPU-only build: it cannot use any GPU; install a ROCm wheel")
+        warnings.append(translate("rocmdesk.inspect", "this PyTorch is a CPU-only build: it cannot use any GPU; "
+                                                      "install a ROCm wheel"))
     elif parsed.wheel_kind == "cuda":
-        warnings.append("this PyTorch is a CUDA (NVIDIA) build: on an AMD GPU it needs a ROCm wheel")
+        warnings.append(translate("rocmdesk.inspect", "this PyTorch is a CUDA (NVIDIA) build: on an AMD GPU it "
+                                                      "needs a ROCm wheel"))
     targets = [g.gfx for g in parsed.gpus if g.gfx] + [t for t in parsed.gcn_arch_names if t]
     if parsed.arch_list:
         for gfx in dict.fromkeys(targets):
             if gfx not in parsed.arch_list:
-                warnings.append(f"{gfx} is not in this wheel's arch list ({', '.join(parsed.arch_list)}): "
-                                "expect 'HIP error: invalid device function'")
+                warnings.append(translate("rocmdesk.inspect", "{gfx} is not in this wheel's arch list ({arch_list}): "
+                                                              "expect 'HIP error: invalid device function'").format(
+                    gfx=gfx, arch_list=", ".join(parsed.arch_list)))
     result["warnings"] = warnings
     summary = []
     if parsed.torch_version:
-        summary.append(f"PyTorch {parsed.torch_version} ({parsed.wheel_kind or 'unknown'} build"
-                       + (f", ROCm {parsed.rocm_build_version}" if parsed.rocm_build_version else "") + ")")
+        kind = parsed.wheel_kind or translate("rocmdesk.inspect", "unknown")
+        if parsed.rocm_build_version:
+            summary.append(translate("rocmdesk.inspect", "PyTorch {version} ({kind} build, ROCm {rocm})").format(
+                version=parsed.torch_version, kind=kind, rocm=parsed.rocm_build_version))
+        else:
+            summary.append(translate("rocmdesk.inspect", "PyTorch {version} ({kind} build)").format(
+                version=parsed.torch_version, kind=kind))
     if parsed.cuda_available is not None:
-        summary.append(f"GPU available to torch: {'yes' if parsed.cuda_available else 'no'}")
+        summary.append(translate("rocmdesk.inspect", "GPU available to torch: yes") if parsed.cuda_available
+                       else translate("rocmdesk.inspect", "GPU available to torch: no"))
     if parsed.arch_list:
-        summary.append("wheel arch list: " + ", ".join(parsed.arch_list))
+        summary.append(translate("rocmdesk.inspect", "wheel arch list: {arch_list}").format(
+            arch_list=", ".join(parsed.arch_list)))
     if parsed.os:
-        summary.append(f"OS: {parsed.os}" + (" [WSL]" if parsed.wsl else ""))
+        summary.append(translate("rocmdesk.inspect", "OS: {os}").format(os=parsed.os) + (" [WSL]" if parsed.wsl else ""))
     result["summary"] = summary
 
 
@@ -164,8 +185,10 @@ def _inspect_kernel_log(parsed: Any, result: dict[str, Any]) -> None:
     counts: dict[str, int] = {}
     for e in parsed.events:
         counts[e.kind] = counts.get(e.kind, 0) + 1
-    summary = [f"{parsed.line_count} line(s), {len(parsed.events)} GPU/IOMMU event(s)"
-               + (f"; kernel {parsed.kernel_release}" if parsed.kernel_release else "")]
+    summary = [translate("rocmdesk.inspect", "{lines} line(s), {events} GPU/IOMMU event(s)").format(
+        lines=parsed.line_count, events=len(parsed.events))
+        + (translate("rocmdesk.inspect", "; kernel {release}").format(release=parsed.kernel_release)
+           if parsed.kernel_release else "")]
     summary += [f"{kind}: {n}x" for kind, n in counts.items()]
     result["summary"] = summary
 
@@ -186,9 +209,13 @@ def _inspect_traceback(parsed: Any, result: dict[str, Any]) -> None:
     summary = []
     if exc is not None:
         where = exc.frames[-1] if exc.frames else None
-        summary.append(f"{exc.type}" + (f" in {where.function} ({where.file}:{where.line})" if where else "")
-                       + (f"; {len(parsed.exceptions)} chained" if len(parsed.exceptions) > 1 else ""))
-    summary += [f"{s.kind} (line {s.line_no})" for s in parsed.signals[:10]]
+        summary.append(f"{exc.type}"
+                       + (translate("rocmdesk.inspect", " in {function} ({file}:{line})").format(
+                           function=where.function, file=where.file, line=where.line) if where else "")
+                       + (translate("rocmdesk.inspect", "; {count} chained").format(count=len(parsed.exceptions))
+                          if len(parsed.exceptions) > 1 else ""))
+    summary += [translate("rocmdesk.inspect", "{kind} (line {line})").format(kind=s.kind, line=s.line_no)
+                for s in parsed.signals[:10]]
     result["summary"] = summary
 
 
@@ -213,10 +240,10 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
         result["warnings"] = list(parsed.warnings)
         for g in result["gpus"]:
             if g["gfx_reported"] and g["gfx"] and g["gfx_reported"] != g["gfx"]:
-                result["warnings"].append(
-                    f"GPU {g['index']} is a {g['gfx']} that reports {g['gfx_reported']}: "
-                    "HSA_OVERRIDE_GFX_VERSION was in effect"
-                )
+                result["warnings"].append(translate(
+                    "rocmdesk.inspect", "GPU {index} is a {gfx} that reports {reported}: "
+                                        "HSA_OVERRIDE_GFX_VERSION was in effect").format(
+                    index=g["index"], gfx=g["gfx"], reported=g["gfx_reported"]))
     elif fmt in ("rocm-smi", "amd-smi"):
         from rocmdesk.formats.rocm_smi import gpus_from_smi
 

@@ -1,18 +1,50 @@
-"""Human-readable text for the CLI: a short table and one verdict line per GPU."""
+"""Human-readable text for the CLI: a short table and one verdict line per GPU.
+
+Every word here is for people, so it goes through ``translate`` when the text is built (``--json`` output
+never comes here).  Chinese characters take two terminal columns: ``pad``/``display_width`` keep tables aligned.
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import Gpu, MachineReport
 
-STATUS_WORDS = {
-    "supported": "supported",
-    "override": "needs an override",
-    "risky": "risky",
-    "unsupported": "unsupported",
-    "unknown": "unknown",
-}
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: wide (CJK) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text.ljust(width)`` in terminal columns."""
+    return text + " " * max(0, width - display_width(text))
+
+
+def status_word(status: str | None) -> str:
+    """A support status (a code: supported, override, ...) as a word for the table."""
+    words = {
+        "supported": translate("rocmdesk.report_text", "supported"),
+        "override": translate("rocmdesk.report_text", "needs an override"),
+        "risky": translate("rocmdesk.report_text", "risky"),
+        "unsupported": translate("rocmdesk.report_text", "unsupported"),
+        "unknown": translate("rocmdesk.report_text", "unknown"),
+    }
+    return words.get(status or "unknown", status or "")
+
+
+def simulated_banner(source: str, simulated: bool) -> str:
+    """The first line when the report is not about this computer (empty when it is)."""
+    kind, _, name = source.partition(":")
+    if simulated:
+        return translate("rocmdesk.report_text", "SIMULATED MACHINE ({name}) - not this computer").format(
+            name=name) + "\n\n"
+    if kind == "root":
+        return translate("rocmdesk.report_text", "CAPTURED MACHINE ({name}) - not this computer").format(
+            name=name) + "\n\n"
+    return ""
 
 
 def _gib(n: int | None) -> str:
@@ -22,103 +54,152 @@ def _gib(n: int | None) -> str:
 
 
 def _table(rows: list[list[str]]) -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "".join("  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() + "\n" for r in rows)
+    widths = [max(display_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "".join("  ".join(pad(c, w) for c, w in zip(r, widths)).rstrip() + "\n" for r in rows)
 
 
 def verdict_line(gpu: Gpu) -> str:
     """e.g. 'AMD Radeon RX 6600 XT · gfx1032 · not on AMD's list; runs with HSA_OVERRIDE_GFX_VERSION=10.3.0 ...'"""
-    name = gpu.name or f"AMD GPU {gpu.device_id or '?'}"
-    gfx = gpu.gfx or "gfx unknown"
+    name = gpu.name or translate("rocmdesk.report_text", "AMD GPU {device_id}").format(device_id=gpu.device_id or "?")
+    gfx = gpu.gfx or translate("rocmdesk.report_text", "gfx unknown")
     if gpu.gfx_reported and gpu.gfx and gpu.gfx_reported != gpu.gfx:
-        gfx = f"{gpu.gfx} (runtime reports {gpu.gfx_reported})"
-    reason = gpu.support.reason if gpu.support else "no verdict: the gfx target is unknown"
+        gfx = translate("rocmdesk.report_text", "{gfx} (runtime reports {reported})").format(
+            gfx=gpu.gfx, reported=gpu.gfx_reported)
+    reason = gpu.support.reason if gpu.support else translate("rocmdesk.report_text",
+                                                              "no verdict: the gfx target is unknown")
     return f"{name} · {gfx} · {reason}"
+
+
+def _kind_word(g: Gpu) -> str:
+    if g.partition is not None:
+        return translate("rocmdesk.report_text", "partition {number}").format(number=g.partition)
+    if g.kind in ("instinct", "pro"):
+        return {"instinct": "Instinct", "pro": "PRO"}[g.kind]  # product lines: names, not words
+    if g.apu:
+        return "APU"
+    return translate("rocmdesk.report_text", "discrete") if g.apu is False else "-"
+
+
+def _os_line(report: MachineReport) -> str:
+    os_ = report.os
+    text = os_.pretty_name or os_.id or translate("rocmdesk.report_text", "unknown")
+    if os_.codename and os_.codename not in (os_.pretty_name or ""):
+        text += f" ({os_.codename})"
+    if os_.repo_codename:
+        text += translate("rocmdesk.report_text", "; AMD repos: {codename}").format(codename=os_.repo_codename)
+    else:
+        text += translate("rocmdesk.report_text", "; no AMD repository for this OS")
+    if os_.wsl:
+        text += " [WSL]"
+    if os_.container:
+        text += translate("rocmdesk.report_text", " [container: {name}]").format(name=os_.container)
+    return text
+
+
+def _kernel_line(report: MachineReport) -> str:
+    state = {
+        True: translate("rocmdesk.report_text", "amdgpu loaded"),
+        False: translate("rocmdesk.report_text", "amdgpu not loaded"),
+        None: translate("rocmdesk.report_text", "amdgpu unknown"),
+    }[report.kernel.amdgpu_loaded]
+    return _joined([report.kernel.release or translate("rocmdesk.report_text", "unknown"), state])
+
+
+def _joined(parts: list[str]) -> str:
+    """Clauses of one line, joined as the language joins them ("; " in English, "；" in Chinese)."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = translate("rocmdesk.report_text", "{first}; {second}").format(first=text, second=part)
+    return text
 
 
 def format_report(report: MachineReport) -> str:
     out: list[str] = []
-    if report.simulated:
-        out.append(f"SIMULATED MACHINE ({report.source.removeprefix('simulated:')}) - not this computer\n\n")
+    if report.simulated:  # a captured tree (--root) is the user's own capture: no banner, as before
+        out.append(simulated_banner(report.source, report.simulated))
     if report.gpus:
-        rows = [["#", "GPU", "gfx", "VRAM", "PCI", "kind", "verdict"]]
+        rows = [["#", translate("rocmdesk.report_text", "GPU"), "gfx", translate("rocmdesk.report_text", "VRAM"),
+                 "PCI", translate("rocmdesk.report_text", "kind"), translate("rocmdesk.report_text", "verdict")]]
         for g in report.gpus:
-            kind = {"instinct": "Instinct", "pro": "PRO"}.get(g.kind or "", "APU" if g.apu else ("discrete" if g.apu is False else "-"))
-            if g.partition is not None:
-                kind = f"partition {g.partition}"
-            status = STATUS_WORDS.get(g.support.status, g.support.status) if g.support else "unknown"
+            status = status_word(g.support.status if g.support else "unknown")
             rows.append([str(g.index), g.name or "-", g.gfx or "?", _gib(g.vram_total_bytes),
-                         g.pci_slot or "-", kind, status])
+                         g.pci_slot or "-", _kind_word(g), status])
         out.append(_table(rows))
         out.append("\n")
         for g in report.gpus:
-            out.append(f"GPU {g.index}: {verdict_line(g)}\n")
+            out.append(translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
+                index=g.index, verdict=verdict_line(g)) + "\n")
     else:
-        out.append("No AMD GPU found. Try a simulated machine: rocmdesk simulate list\n")
-    os_ = report.os
+        out.append(translate("rocmdesk.report_text", "No AMD GPU found. Try a simulated machine: "
+                                                     "rocmdesk simulate list") + "\n")
     out.append("\n")
     facts = [
-        ["OS", f"{os_.pretty_name or os_.id or 'unknown'}"
-               + (f" ({os_.codename})" if os_.codename and os_.codename not in (os_.pretty_name or "") else "")
-               + (f"; AMD repos: {os_.repo_codename}" if os_.repo_codename else "; no AMD repository for this OS")
-               + (" [WSL]" if os_.wsl else "") + (f" [container: {os_.container}]" if os_.container else "")],
-        ["Kernel", f"{report.kernel.release or 'unknown'}; amdgpu "
-                   + {True: "loaded", False: "not loaded", None: "unknown"}[report.kernel.amdgpu_loaded]],
+        [translate("rocmdesk.report_text", "OS"), _os_line(report)],
+        [translate("rocmdesk.report_text", "Kernel"), _kernel_line(report)],
         ["ROCm", _rocm_line(report)],
-        ["Access", _access_line(report)],
+        [translate("rocmdesk.report_text", "Access"), _access_line(report)],
     ]
     out.append(_table(facts))
     if report.override_env:
-        out.append("Override in effect: " + ", ".join(f"{k}={v}" for k, v in report.override_env.items()) + "\n")
+        out.append(translate("rocmdesk.report_text", "Override in effect: {variables}").format(
+            variables=", ".join(f"{k}={v}" for k, v in report.override_env.items())) + "\n")
     for w in report.warnings:
-        out.append(f"warning: {w}\n")
+        out.append(translate("rocmdesk.report_text", "warning: {message}").format(message=w) + "\n")
     if report.knowledge_as_of:
-        out.append(f"(support facts as of {report.knowledge_as_of})\n")
+        out.append(translate("rocmdesk.report_text", "(support facts as of {date})").format(
+            date=report.knowledge_as_of) + "\n")
     return "".join(out)
 
 
 def _rocm_line(report: MachineReport) -> str:
     r = report.rocm
     if r.primary_version:
-        text = f"{r.primary_version} installed"
+        text = translate("rocmdesk.report_text", "{version} installed").format(version=r.primary_version)
     elif r.installed:
-        text = "trees in /opt: " + ", ".join(i.path for i in r.installed)
+        text = translate("rocmdesk.report_text", "trees in /opt: {paths}").format(
+            paths=", ".join(i.path for i in r.installed))
     else:
-        text = "not installed (PyTorch's ROCm wheels bring their own; only the driver is needed)"
+        text = translate("rocmdesk.report_text", "not installed (PyTorch's ROCm wheels bring their own; "
+                                                 "only the driver is needed)")
     if r.residue:
-        text += f"; residue: {len(r.residue)} item(s)"
+        text += translate("rocmdesk.report_text", "; residue: {count} item(s)").format(count=len(r.residue))
     return text
 
 
 def _access_line(report: MachineReport) -> str:
     a = report.access
     if a.kfd is None or not a.kfd.present:
-        return "/dev/kfd missing"
+        return translate("rocmdesk.report_text", "/dev/kfd missing")
     parts = [f"/dev/kfd {a.kfd.mode or ''} {a.kfd.owner or '?'}:{a.kfd.group or '?'}".replace("  ", " ")]
     if a.kfd.opens_rw is not None:
-        parts.append("opens" if a.kfd.opens_rw else f"does not open ({a.kfd.open_error})")
+        parts.append(translate("rocmdesk.report_text", "opens") if a.kfd.opens_rw else
+                     translate("rocmdesk.report_text", "does not open ({error})").format(error=a.kfd.open_error))
     if a.missing_groups:
-        parts.append(f"{a.user} is not in: {', '.join(a.missing_groups)}")
+        parts.append(translate("rocmdesk.report_text", "{user} is not in: {groups}").format(
+            user=a.user, groups=", ".join(a.missing_groups)))
     if a.needs_relogin:
-        parts.append("log out and in again to pick up the new groups")
+        parts.append(translate("rocmdesk.report_text", "log out and in again to pick up the new groups"))
     if a.ok:
         parts.append("OK")
-    return "; ".join(parts)
+    return _joined(parts)
 
 
 def format_inspection(result: dict[str, Any]) -> str:
     out = [f"{result.get('input')}: {result.get('format')}\n"]
     err = result.get("error")
     if err:
-        out.append(f"  error: {err.get('kind')}: {err.get('message')}\n")
+        out.append("  " + translate("rocmdesk.report_text", "error: {kind}: {message}").format(
+            kind=err.get("kind"), message=err.get("message")) + "\n")
     for g in result.get("gpus", []):
         gfx = g.get("gfx") or "?"
         if g.get("gfx_reported") and g.get("gfx_reported") != g.get("gfx"):
-            gfx = f"{gfx} (reported {g['gfx_reported']})"
-        reason = (g.get("support") or {}).get("reason") or "no verdict"
-        out.append(f"  GPU {g['index']}: {g.get('name') or '-'} · {gfx} · {reason}\n")
+            gfx = translate("rocmdesk.report_text", "{gfx} (reported {reported})").format(
+                gfx=gfx, reported=g["gfx_reported"])
+        reason = (g.get("support") or {}).get("reason") or translate("rocmdesk.report_text", "no verdict")
+        out.append("  " + translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
+            index=g["index"], verdict=f"{g.get('name') or '-'} · {gfx} · {reason}") + "\n")
     for a in result.get("other_agents", []):
         out.append(f"  {a.get('kind')}: {a.get('name') or '-'}\n")
     for w in result.get("warnings", []):
-        out.append(f"  warning: {w}\n")
+        out.append("  " + translate("rocmdesk.report_text", "warning: {message}").format(message=w) + "\n")
     return "".join(out)

@@ -14,7 +14,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
+from rocmdesk.report_text import display_width, pad
 
 EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_STALE = 0, 2, 3, 5
 
@@ -22,7 +24,8 @@ EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_STALE = 0, 2, 3, 5
 def _env_pair(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(translate("rocmdesk.torchenv.cli_profile", "{text} is not KEY=VALUE").format(
+            text=repr(text)))
     return key, value
 
 
@@ -30,58 +33,88 @@ def add_parser(subparsers) -> None:
     from rocmdesk.cli import _add_target
     from rocmdesk.torchenv.exports import FORMATS
 
-    p = subparsers.add_parser("profile", help="per-project venv + environment variables, applied to activate scripts",
-                              description="Environment profiles: a project folder, a venv and the variables PyTorch "
-                                          "needs there (HSA_OVERRIDE_GFX_VERSION, allocator settings, ...).",
-                              epilog="Exit codes: 0 ok, 2 bad usage or invalid value, 3 unreadable profile file, "
-                                     "5 apply --check found missing or outdated hooks.")
+    p = subparsers.add_parser(
+        "profile",
+        help=translate("rocmdesk.torchenv.cli_profile",
+                       "per-project venv + environment variables, applied to activate scripts"),
+        description=translate("rocmdesk.torchenv.cli_profile",
+                              "Environment profiles: a project folder, a venv and the variables PyTorch needs there "
+                              "(HSA_OVERRIDE_GFX_VERSION, allocator settings, ...)."),
+        epilog=translate("rocmdesk.torchenv.cli_profile",
+                         "Exit codes: 0 ok, 2 bad usage or invalid value, 3 unreadable profile file, "
+                         "5 apply --check found missing or outdated hooks."))
     sub = p.add_subparsers(dest="profile_command", metavar="ACTION", required=True)
+    name_help = translate("rocmdesk.torchenv.cli_profile", "the profile's name")
+    json_help = translate("rocmdesk.torchenv.cli_profile", "machine-readable output")
+    env_help = translate("rocmdesk.torchenv.cli_profile", "a variable for the profile (repeatable)")
+    notes_help = translate("rocmdesk.torchenv.cli_profile", "a note for yourself (e.g. which GPU it is for)")
 
-    ls = sub.add_parser("list", help="every profile, with its venv and whether its hooks are in place")
-    ls.add_argument("--json", action="store_true", help="machine-readable output")
+    ls = sub.add_parser("list", help=translate("rocmdesk.torchenv.cli_profile",
+                                               "every profile, with its venv and whether its hooks are in place"))
+    ls.add_argument("--json", action="store_true", help=json_help)
 
-    show = sub.add_parser("show", help="one profile: variables, hooks, warnings")
-    show.add_argument("name")
-    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show = sub.add_parser("show", help=translate("rocmdesk.torchenv.cli_profile",
+                                                 "one profile: variables, hooks, warnings"))
+    show.add_argument("name", help=name_help)
+    show.add_argument("--json", action="store_true", help=json_help)
 
-    env_help = "a variable for the profile (repeatable)"
-    create = sub.add_parser("create", help="a new profile")
-    create.add_argument("name")
-    create.add_argument("--project", required=True, metavar="DIR", help="the project's folder")
-    create.add_argument("--venv", required=True, metavar="DIR", help="the venv the project uses")
+    create = sub.add_parser("create", help=translate("rocmdesk.torchenv.cli_profile", "a new profile"))
+    create.add_argument("name", help=name_help)
+    create.add_argument("--project", required=True, metavar="DIR",
+                        help=translate("rocmdesk.torchenv.cli_profile", "the project's folder"))
+    create.add_argument("--venv", required=True, metavar="DIR",
+                        help=translate("rocmdesk.torchenv.cli_profile", "the venv the project uses"))
     create.add_argument("--env", action="append", type=_env_pair, default=[], metavar="KEY=VALUE", help=env_help)
     create.add_argument("--preset", action="store_true",
-                        help="start from what this machine needs (override, GPU choice, allocator settings)")
+                        help=translate("rocmdesk.torchenv.cli_profile", "start from what this machine needs "
+                                                                        "(override, GPU choice, allocator settings)"))
     create.add_argument("--torch", metavar="VERSION",
-                        help="torch version for --preset (default: read from the venv, else all versions)")
-    create.add_argument("--notes", default="", metavar="TEXT")
-    create.add_argument("--apply", action="store_true", help="write the activate hooks right away")
+                        help=translate("rocmdesk.torchenv.cli_profile", "torch version for --preset (default: read "
+                                                                        "from the venv, else all versions)"))
+    create.add_argument("--notes", default="", metavar="TEXT", help=notes_help)
+    create.add_argument("--apply", action="store_true",
+                        help=translate("rocmdesk.torchenv.cli_profile", "write the activate hooks right away"))
     _add_target(create)
 
-    edit = sub.add_parser("edit", help="change a profile (its hooks are rewritten when applied)")
-    edit.add_argument("name")
+    edit = sub.add_parser("edit", help=translate("rocmdesk.torchenv.cli_profile",
+                                                 "change a profile (its hooks are rewritten when applied)"))
+    edit.add_argument("name", help=name_help)
     edit.add_argument("--env", action="append", type=_env_pair, default=[], metavar="KEY=VALUE", help=env_help)
-    edit.add_argument("--unset", action="append", default=[], metavar="KEY", help="drop a variable (repeatable)")
-    edit.add_argument("--project", metavar="DIR")
-    edit.add_argument("--venv", metavar="DIR")
-    edit.add_argument("--notes", metavar="TEXT")
+    edit.add_argument("--unset", action="append", default=[], metavar="KEY",
+                      help=translate("rocmdesk.torchenv.cli_profile", "drop a variable (repeatable)"))
+    edit.add_argument("--project", metavar="DIR",
+                      help=translate("rocmdesk.torchenv.cli_profile", "a new project folder"))
+    edit.add_argument("--venv", metavar="DIR",
+                      help=translate("rocmdesk.torchenv.cli_profile", "another venv (the hooks move with it)"))
+    edit.add_argument("--notes", metavar="TEXT", help=notes_help)
 
-    apply = sub.add_parser("apply", help="write the variables into the venv's activate scripts")
-    apply.add_argument("name")
+    apply = sub.add_parser("apply", help=translate("rocmdesk.torchenv.cli_profile",
+                                                   "write the variables into the venv's activate scripts"))
+    apply.add_argument("name", help=name_help)
     apply.add_argument("--check", action="store_true",
-                       help="only report whether the hooks are in place and current (exit 5 if not)")
+                       help=translate("rocmdesk.torchenv.cli_profile", "only report whether the hooks are in place "
+                                                                       "and current (exit 5 if not)"))
 
-    remove = sub.add_parser("remove", help="take the hooks out of the activate scripts again")
-    remove.add_argument("name")
-    remove.add_argument("--delete", action="store_true", help="also delete the profile (kept as NAME.toml.bak)")
+    remove = sub.add_parser("remove", help=translate("rocmdesk.torchenv.cli_profile",
+                                                     "take the hooks out of the activate scripts again"))
+    remove.add_argument("name", help=name_help)
+    remove.add_argument("--delete", action="store_true",
+                        help=translate("rocmdesk.torchenv.cli_profile",
+                                       "also delete the profile (kept as NAME.toml.bak)"))
 
-    export = sub.add_parser("export", help="write the profile as .envrc (direnv), .env or a Jupyter kernel")
-    export.add_argument("name")
-    export.add_argument("--format", required=True, choices=FORMATS)
+    export = sub.add_parser("export", help=translate("rocmdesk.torchenv.cli_profile", "write the profile as .envrc "
+                                                                                      "(direnv), .env or a Jupyter "
+                                                                                      "kernel"))
+    export.add_argument("name", help=name_help)
+    export.add_argument("--format", required=True, choices=FORMATS,
+                        help=translate("rocmdesk.torchenv.cli_profile",
+                                       "envrc (direnv), dotenv (a .env file) or jupyter (a kernel)"))
     export.add_argument("--output", metavar="PATH",
-                        help="where to write (- for standard output; for jupyter: the kernel's folder); default: "
-                             "PROJECT/.envrc, PROJECT/.env, or Jupyter's user kernels folder")
-    export.add_argument("--force", action="store_true", help="replace a file that rocmdesk did not write")
+                        help=translate("rocmdesk.torchenv.cli_profile",
+                                       "where to write (- for standard output; for jupyter: the kernel's folder); "
+                                       "default: PROJECT/.envrc, PROJECT/.env, or Jupyter's user kernels folder"))
+    export.add_argument("--force", action="store_true",
+                        help=translate("rocmdesk.torchenv.cli_profile", "replace a file that rocmdesk did not write"))
 
 
 # -- output helpers ----------------------------------------------------------------------------------------
@@ -90,7 +123,43 @@ def _err(msg: str) -> None:
 
 
 def _warn(msg: str) -> None:
-    print(f"rocmdesk: warning: {msg}", file=sys.stderr)
+    print("rocmdesk: " + translate("rocmdesk.torchenv.cli_profile", "warning: {message}").format(message=msg),
+          file=sys.stderr)
+
+
+def _hooks_word(summary: str) -> str:
+    """``_hook_summary``'s code (also the JSON's ``hooks_state``) as a word for people."""
+    return {
+        "applied": translate("rocmdesk.torchenv.cli_profile", "applied"),
+        "missing": translate("rocmdesk.torchenv.cli_profile", "missing"),
+        "no venv": translate("rocmdesk.torchenv.cli_profile", "no venv"),
+    }.get(summary, summary)
+
+
+def _state_word(state: str) -> str:
+    """A script's hook state (hooks.HookState.state, a code) as a word for people."""
+    return {
+        "current": translate("rocmdesk.torchenv.cli_profile", "current"),
+        "stale": translate("rocmdesk.torchenv.cli_profile", "stale"),
+        "missing": translate("rocmdesk.torchenv.cli_profile", "missing"),
+        "other": translate("rocmdesk.torchenv.cli_profile", "other"),
+        "absent": translate("rocmdesk.torchenv.cli_profile", "absent"),
+    }.get(state, state)
+
+
+def _action_word(action: str) -> str:
+    """What apply/remove did to a script (hooks.HookResult.action, a code) as a word for people."""
+    return {
+        "written": translate("rocmdesk.torchenv.cli_profile", "written"),
+        "unchanged": translate("rocmdesk.torchenv.cli_profile", "unchanged"),
+        "removed": translate("rocmdesk.torchenv.cli_profile", "removed"),
+        "absent": translate("rocmdesk.torchenv.cli_profile", "absent"),
+        "kept": translate("rocmdesk.torchenv.cli_profile", "kept"),
+    }.get(action, action)
+
+
+def _other_profile(other: str | None) -> str:
+    return translate("rocmdesk.torchenv.cli_profile", "(profile {name})").format(name=other) if other else ""
 
 
 def _print_json(data: Any) -> None:
@@ -123,7 +192,7 @@ def _validate(env: dict[str, str], machine=None) -> bool:
 
     findings = check_env(env, machine)
     for f in errors(findings):
-        _err(f"invalid {f}")
+        _err(translate("rocmdesk.torchenv.cli_profile", "invalid {finding}").format(finding=f))
     for f in warnings(findings):
         _warn(str(f))
     return not errors(findings)
@@ -131,7 +200,7 @@ def _validate(env: dict[str, str], machine=None) -> bool:
 
 def _print_hook_results(results) -> None:
     for r in results:
-        line = f"  {r.path}: {r.action}"
+        line = f"  {r.path}: {_action_word(r.action)}"
         if r.note:
             line += f" ({r.note})"
         print(line)
@@ -153,16 +222,25 @@ def _cmd_list(args) -> int:
         })
     else:
         if not rows and not bad:
-            print(f"no profiles yet (they live in {store.dir}); create one with "
-                  "`rocmdesk profile create NAME --project DIR --venv DIR --preset`")
+            print(translate("rocmdesk.torchenv.cli_profile", "no profiles yet (they live in {folder}); create one "
+                                                             "with {command}").format(
+                folder=store.dir, command="`rocmdesk profile create NAME --project DIR --venv DIR --preset`"))
         for prof, summary, _ in rows:
             nvars = len(prof.env)
-            print(f"{prof.name}\tproject {prof.project_dir}\tvenv {prof.venv}\t{nvars} variable"
-                  f"{'s' if nvars != 1 else ''}\thooks {summary}")
+            variables = (translate("rocmdesk.torchenv.cli_profile", "{count} variable") if nvars == 1 else
+                         translate("rocmdesk.torchenv.cli_profile", "{count} variables")).format(count=nvars)
+            print("\t".join([
+                prof.name,
+                translate("rocmdesk.torchenv.cli_profile", "project {folder}").format(folder=prof.project_dir),
+                translate("rocmdesk.torchenv.cli_profile", "venv {folder}").format(folder=prof.venv),
+                variables,
+                translate("rocmdesk.torchenv.cli_profile", "hooks {state}").format(state=_hooks_word(summary)),
+            ]))
         for prof, summary, _ in rows:
             if summary == "missing":
-                _warn(f"profile {prof.name}: the activate hooks are gone (was the venv upgraded or recreated?); "
-                      f"run `rocmdesk profile apply {prof.name}`")
+                _warn(translate("rocmdesk.torchenv.cli_profile",
+                                "profile {name}: the activate hooks are gone (was the venv upgraded or recreated?); "
+                                "run {command}").format(name=prof.name, command=f"`rocmdesk profile apply {prof.name}`"))
     for e in bad:
         _err(str(e))
     return EXIT_INPUT if bad else EXIT_OK
@@ -183,24 +261,38 @@ def _cmd_show(args) -> int:
                      "torch": torch, "venv_exists": Path(prof.venv, "bin").is_dir(),
                      "findings": [{"level": f.level, "key": f.key, "message": f.message} for f in findings]})
         return EXIT_OK
-    print(f"profile {prof.name}")
-    print(f"  project  {prof.project_dir}")
-    print(f"  venv     {prof.venv}" + ("" if Path(prof.venv, "bin").is_dir() else "  (does not exist yet)"))
-    print(f"  torch    {torch or 'not installed in the venv'}")
+    labels = {
+        "project": translate("rocmdesk.torchenv.cli_profile", "project"),
+        "venv": translate("rocmdesk.torchenv.cli_profile", "venv"),
+        "torch": "torch",
+        "notes": translate("rocmdesk.torchenv.cli_profile", "notes"),
+        "hooks": translate("rocmdesk.torchenv.cli_profile", "hooks"),
+    }
+    width = max([9] + [display_width(text) + 2 for text in labels.values()])  # values in one column
+    print(translate("rocmdesk.torchenv.cli_profile", "profile {name}").format(name=prof.name))
+    print(f"  {pad(labels['project'], width)}{prof.project_dir}")
+    print(f"  {pad(labels['venv'], width)}{prof.venv}" + (
+        "" if Path(prof.venv, "bin").is_dir() else
+        "  " + translate("rocmdesk.torchenv.cli_profile", "(does not exist yet)")))
+    print(f"  {pad(labels['torch'], width)}"
+          + (torch or translate("rocmdesk.torchenv.cli_profile", "not installed in the venv")))
     if prof.notes:
-        print(f"  notes    {prof.notes}")
-    print("  variables" + ("" if prof.env else "  (none)"))
+        print(f"  {pad(labels['notes'], width)}{prof.notes}")
+    print("  " + translate("rocmdesk.torchenv.cli_profile", "variables")
+          + ("" if prof.env else "  " + translate("rocmdesk.torchenv.cli_profile", "(none)")))
     for k, v in sorted(prof.env.items()):
         print(f"    {k}={v}")
-    print(f"  hooks    {summary}")
+    print(f"  {pad(labels['hooks'], width)}{_hooks_word(summary)}")
     for s in states:
-        print(f"    {s.shell:4} {s.state:8} {s.path}" + (f" (profile {s.other})" if s.other else ""))
+        other = _other_profile(s.other)
+        print(f"    {s.shell:4} {pad(_state_word(s.state), 8)} {s.path}" + (f" {other}" if other else ""))
     for f in findings:
         (_err if f.level == "error" else _warn)(str(f))
     for w in path_warnings(prof.venv):
         _warn(w)
     if summary == "missing":
-        _warn(f"the activate hooks are gone or outdated; run `rocmdesk profile apply {prof.name}`")
+        _warn(translate("rocmdesk.torchenv.cli_profile", "the activate hooks are gone or outdated; run {command}").format(
+            command=f"`rocmdesk profile apply {prof.name}`"))
     return EXIT_OK
 
 
@@ -217,8 +309,9 @@ def _cmd_create(args, host: Host) -> int:
     check_name(args.name)
     store = _store()
     if store.exists(args.name):
-        raise ProfileExists(f"a profile called {args.name!r} exists already; change it with "
-                            f"`rocmdesk profile edit {args.name}`")
+        raise ProfileExists(translate("rocmdesk.torchenv.cli_profile", "a profile called {name} exists already; "
+                                                                       "change it with {command}").format(
+            name=repr(args.name), command=f"`rocmdesk profile edit {args.name}`"))
     project, venv = absolute_dir(args.project), absolute_dir(args.venv)
     env: dict[str, str] = {}
     machine = None
@@ -229,22 +322,27 @@ def _cmd_create(args, host: Host) -> int:
         torch = args.torch or torch_version_in(venv)
         suggestions = suggest(machine, torch)
         if not suggestions:
-            print("preset: nothing to set on this machine (no AMD GPU found)")
+            print(translate("rocmdesk.torchenv.cli_profile", "preset: nothing to set on this machine "
+                                                             "(no AMD GPU found)"))
         for s in suggestions:
             env[s.key] = s.value
-            print(f"preset: {s.key}={s.value}  ({s.why}; source: {s.source})")
+            print(translate("rocmdesk.torchenv.cli_profile", "preset: {variable}  ({why}; source: {source})").format(
+                variable=f"{s.key}={s.value}", why=s.why, source=s.source))
     env.update(dict(args.env))  # explicit values win over the preset
     if not _validate(env, machine):
         return EXIT_USAGE
     if not Path(project).is_dir():
-        _warn(f"the project folder {project} does not exist (yet)")
+        _warn(translate("rocmdesk.torchenv.cli_profile", "the project folder {folder} does not exist (yet)").format(
+            folder=project))
     if not Path(venv, "bin").is_dir():
-        _warn(f"{venv} is not a venv yet; create it with `rocmdesk torch install --venv {venv}`")
+        _warn(translate("rocmdesk.torchenv.cli_profile", "{venv} is not a venv yet; create it with {command}").format(
+            venv=venv, command=f"`rocmdesk torch install --venv {venv}`"))
     for w in path_warnings(venv):
         _warn(w)
     prof = Profile(name=args.name, project_dir=project, venv=venv, env=env, notes=args.notes)
     store.create(prof)
-    print(f"created profile {prof.name} ({store.path_for(prof.name)})")
+    print(translate("rocmdesk.torchenv.cli_profile", "created profile {name} ({path})").format(
+        name=prof.name, path=store.path_for(prof.name)))
     if args.apply:
         return _apply(prof)
     return EXIT_OK
@@ -258,11 +356,13 @@ def _apply(prof) -> int:
     results = apply_hooks(prof.venv, prof.name, prof.env)
     if not prof.hooks:
         _store().update(prof.name, lambda p: p.with_changes(hooks=True))
-    print(f"profile {prof.name} applied to {prof.venv}:")
+    print(translate("rocmdesk.torchenv.cli_profile", "profile {name} applied to {venv}:").format(
+        name=prof.name, venv=prof.venv))
     _print_hook_results(results)
     # quoted: the line is meant to be copied into a shell, and the path may hold spaces or $(...)
-    print(f"activate with: source {shlex.quote(os.path.join(prof.venv, 'bin', 'activate'))}  (fish: activate.fish, "
-          "csh: activate.csh); deactivate puts the previous values back")
+    print(translate("rocmdesk.torchenv.cli_profile", "activate with: {command}  (fish: activate.fish, csh: "
+                                                     "activate.csh); deactivate puts the previous values back").format(
+        command="source " + shlex.quote(os.path.join(prof.venv, "bin", "activate"))))
     return EXIT_OK
 
 
@@ -275,7 +375,8 @@ def _cmd_edit(args) -> int:
     env = dict(current.env)
     for key in args.unset:
         if key not in env:
-            _warn(f"{key} is not set in profile {args.name}")
+            _warn(translate("rocmdesk.torchenv.cli_profile", "{key} is not set in profile {name}").format(
+                key=key, name=args.name))
         env.pop(key, None)
     env.update(dict(args.env))
     if not _validate(env):
@@ -288,15 +389,18 @@ def _cmd_edit(args) -> int:
     if args.notes is not None:
         changes["notes"] = args.notes
     new = store.update(args.name, lambda p: p.with_changes(**changes))
-    print(f"updated profile {new.name}")
+    print(translate("rocmdesk.torchenv.cli_profile", "updated profile {name}").format(name=new.name))
     if new.hooks:
         if new.venv != current.venv and Path(current.venv, "bin").is_dir():
             remove_hooks(current.venv, current.name)
-            print(f"  hooks taken out of {current.venv}")
+            print("  " + translate("rocmdesk.torchenv.cli_profile", "hooks taken out of {venv}").format(
+                venv=current.venv))
         if Path(new.venv, "bin").is_dir():
             _print_hook_results(apply_hooks(new.venv, new.name, new.env))
         else:
-            _warn(f"{new.venv} is not a venv: its hooks will be written by `rocmdesk profile apply {new.name}`")
+            _warn(translate("rocmdesk.torchenv.cli_profile", "{venv} is not a venv: its hooks will be written by "
+                                                             "{command}").format(
+                venv=new.venv, command=f"`rocmdesk profile apply {new.name}`"))
     return EXIT_OK
 
 
@@ -305,15 +409,18 @@ def _cmd_apply(args) -> int:
 
     prof = _store().load(args.name)
     if not Path(prof.venv, "bin").is_dir():
-        _err(f"{prof.venv} is not a venv (no bin/ folder); create it first, e.g. "
-             f"`rocmdesk torch install --venv {prof.venv}`")
+        _err(translate("rocmdesk.torchenv.cli_profile", "{venv} is not a venv (no bin/ folder); create it first, "
+                                                        "e.g. {command}").format(
+            venv=prof.venv, command=f"`rocmdesk torch install --venv {prof.venv}`"))
         return EXIT_USAGE
     if args.check:
         states = hook_status(prof.venv, prof.name, prof.env)
         for s in states:
-            print(f"{s.shell}\t{s.state}\t{s.path}" + (f"\t(profile {s.other})" if s.other else ""))
+            other = _other_profile(s.other)
+            print(f"{s.shell}\t{_state_word(s.state)}\t{s.path}" + (f"\t{other}" if other else ""))
         if needs_apply(states):
-            _warn(f"hooks are missing or outdated; run `rocmdesk profile apply {prof.name}`")
+            _warn(translate("rocmdesk.torchenv.cli_profile", "hooks are missing or outdated; run {command}").format(
+                command=f"`rocmdesk profile apply {prof.name}`"))
             return EXIT_STALE
         return EXIT_OK
     return _apply(prof)
@@ -326,13 +433,16 @@ def _cmd_remove(args) -> int:
     prof = store.load(args.name)
     if Path(prof.venv, "bin").is_dir():
         results = remove_hooks(prof.venv, prof.name)
-        print(f"hooks of profile {prof.name} taken out of {prof.venv}:")
+        print(translate("rocmdesk.torchenv.cli_profile", "hooks of profile {name} taken out of {venv}:").format(
+            name=prof.name, venv=prof.venv))
         _print_hook_results(results)
     else:
-        print(f"{prof.venv} does not exist: no hooks to take out")
+        print(translate("rocmdesk.torchenv.cli_profile", "{venv} does not exist: no hooks to take out").format(
+            venv=prof.venv))
     if args.delete:
         where = store.delete(prof.name)
-        print(f"deleted profile {prof.name} (the last version is kept in {where})")
+        print(translate("rocmdesk.torchenv.cli_profile", "deleted profile {name} (the last version is kept in "
+                                                         "{path})").format(name=prof.name, path=where))
     elif prof.hooks:
         store.update(prof.name, lambda p: p.with_changes(hooks=False))
     return EXIT_OK
@@ -348,11 +458,13 @@ def _cmd_export(args) -> int:
     if result.path is None:
         sys.stdout.write(result.text)
         return EXIT_OK
-    print(f"wrote {result.path}")
+    print(translate("rocmdesk.torchenv.cli_profile", "wrote {path}").format(path=result.path))
     if args.format == "envrc":
-        print(f"now run: direnv allow {result.path.parent}")
+        print(translate("rocmdesk.torchenv.cli_profile", "now run: {command}").format(
+            command=f"direnv allow {result.path.parent}"))
     elif args.format == "jupyter":
-        print(f"Jupyter lists it as \"{json.loads(result.text)['display_name']}\"")
+        print(translate("rocmdesk.torchenv.cli_profile", "Jupyter lists it as \"{name}\"").format(
+            name=json.loads(result.text)["display_name"]))
     return EXIT_OK
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 
 EXIT_USAGE, EXIT_INPUT, EXIT_CANNOT_RUN, EXIT_NOT_FOUND = 2, 3, 126, 127
@@ -32,21 +33,40 @@ class Launch:
 
 
 def add_parser(subparsers) -> None:
-    p = subparsers.add_parser("run", help="run a command in a profile's venv and environment, without activating",
-                              description="Run CMD with the profile's venv first on PATH, VIRTUAL_ENV set and the "
-                                          "profile's variables; the exit status is CMD's.")
-    p.add_argument("profile", metavar="PROFILE")
-    p.add_argument("--cd", action="store_true", help="run in the profile's project folder")
-    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...")
+    p = subparsers.add_parser(
+        "run",
+        help=translate("rocmdesk.torchenv.cli_run",
+                       "run a command in a profile's venv and environment, without activating"),
+        description=translate("rocmdesk.torchenv.cli_run",
+                              "Run CMD with the profile's venv first on PATH, VIRTUAL_ENV set and the profile's "
+                              "variables; the exit status is CMD's."),
+        epilog=translate("rocmdesk.torchenv.cli_run",
+                         "Exit codes: the command's own; 2 bad usage or an unknown profile; 3 an unreadable profile "
+                         "file; 126 the command cannot be run; 127 the command was not found."))
+    p.add_argument("profile", metavar="PROFILE",
+                   help=translate("rocmdesk.torchenv.cli_run", "the profile (see: rocmdesk profile list)"))
+    p.add_argument("--cd", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_run", "run in the profile's project folder"))
+    p.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...",
+                   help=translate("rocmdesk.torchenv.cli_run", "the command and its arguments, after --"))
 
 
 def add_shell_parser(subparsers) -> None:
-    p = subparsers.add_parser("shell", help="start $SHELL with a profile's venv and environment",
-                              description="Start $SHELL (or /bin/sh) in the profile's project folder with its venv "
-                                          "and variables; arguments after -- go to the shell (e.g. -- -c 'cmd').")
-    p.add_argument("profile", metavar="PROFILE")
-    p.add_argument("--here", action="store_true", help="stay in the current folder")
-    p.add_argument("shell_args", nargs=argparse.REMAINDER, metavar="-- ARGS")
+    p = subparsers.add_parser(
+        "shell",
+        help=translate("rocmdesk.torchenv.cli_run", "start $SHELL with a profile's venv and environment"),
+        description=translate("rocmdesk.torchenv.cli_run",
+                              "Start $SHELL (or /bin/sh) in the profile's project folder with its venv and "
+                              "variables; arguments after -- go to the shell (e.g. -- -c 'cmd')."),
+        epilog=translate("rocmdesk.torchenv.cli_run",
+                         "Exit codes: the shell's own; 2 bad usage or an unknown profile; 3 an unreadable profile "
+                         "file; 126 the shell cannot be run; 127 the shell was not found."))
+    p.add_argument("profile", metavar="PROFILE",
+                   help=translate("rocmdesk.torchenv.cli_run", "the profile (see: rocmdesk profile list)"))
+    p.add_argument("--here", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_run", "stay in the current folder"))
+    p.add_argument("shell_args", nargs=argparse.REMAINDER, metavar="-- ARGS",
+                   help=translate("rocmdesk.torchenv.cli_run", "arguments for the shell, after --"))
 
 
 def _split_rest(rest: list[str], flags: tuple[str, ...]) -> tuple[set[str], list[str]]:
@@ -68,8 +88,9 @@ def _profile(name: str):
     if not Path(prof.venv, "bin").is_dir():
         from rocmdesk.torchenv.profiles import ProfileError
 
-        raise ProfileError(f"profile {name}: {prof.venv} is not a venv (no bin/ folder); create it first, e.g. "
-                           f"`rocmdesk torch install --venv {prof.venv}`")
+        raise ProfileError(translate("rocmdesk.torchenv.cli_run", "profile {name}: {venv} is not a venv (no bin/ "
+                                                                  "folder); create it first, e.g. {command}").format(
+            name=name, venv=prof.venv, command=f"`rocmdesk torch install --venv {prof.venv}`"))
     return prof
 
 
@@ -99,20 +120,24 @@ def _exec(launch: Launch) -> int:
     """Replace this process; returns only when the command could not be started."""
     program = launch.argv[0]
     if os.sep not in program and shutil.which(program, path=launch.env.get("PATH")) is None:
-        print(f"rocmdesk: {program}: command not found (PATH starts with the venv's bin)", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.torchenv.cli_run", "{program}: command not found (PATH starts "
+                                                                    "with the venv's bin)").format(program=program),
+              file=sys.stderr)
         return EXIT_NOT_FOUND
     if launch.cwd is not None:
         try:
             os.chdir(launch.cwd)
         except OSError as exc:
-            print(f"rocmdesk: cannot enter {launch.cwd}: {exc.strerror}", file=sys.stderr)
+            print("rocmdesk: " + translate("rocmdesk.torchenv.cli_run", "cannot enter {folder}: {error}").format(
+                folder=launch.cwd, error=exc.strerror), file=sys.stderr)
             return EXIT_CANNOT_RUN
     sys.stdout.flush()
     sys.stderr.flush()
     try:
         os.execvpe(program, launch.argv, launch.env)
     except FileNotFoundError:
-        print(f"rocmdesk: {program}: command not found", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.torchenv.cli_run", "{program}: command not found").format(
+            program=program), file=sys.stderr)
         return EXIT_NOT_FOUND
     except OSError as exc:
         print(f"rocmdesk: {program}: {exc.strerror or exc}", file=sys.stderr)
@@ -138,8 +163,9 @@ def run(args: argparse.Namespace, host: Host) -> int:
     def go() -> int:
         flags, command = _split_rest(args.cmd, ("--cd",))
         if not command:
-            print("rocmdesk: run: give the command after --, e.g. rocmdesk run NAME -- python train.py",
-                  file=sys.stderr)
+            print("rocmdesk: run: " + translate("rocmdesk.torchenv.cli_run", "give the command after --, e.g. "
+                                                                         "{example}").format(
+                example="rocmdesk run NAME -- python train.py"), file=sys.stderr)
             return EXIT_USAGE
         return _exec(run_launch(_profile(args.profile), command, args.cd or "--cd" in flags))
 
@@ -152,8 +178,9 @@ def run_shell(args: argparse.Namespace, host: Host) -> int:
         flags, shell_args = _split_rest(args.shell_args, ("--here",))
         launch = shell_launch(prof, shell_args, args.here or "--here" in flags)
         if sys.stdin.isatty() and not shell_args:
-            print(f"rocmdesk: {launch.argv[0]} with profile {prof.name} (venv {prof.venv}); exit to leave",
-                  file=sys.stderr)
+            print("rocmdesk: " + translate("rocmdesk.torchenv.cli_run", "{shell} with profile {name} (venv {venv}); "
+                                                                        "exit to leave").format(
+                shell=launch.argv[0], name=prof.name, venv=prof.venv), file=sys.stderr)
         return _exec(launch)
 
     return _guarded(go)

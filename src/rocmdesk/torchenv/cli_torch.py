@@ -14,7 +14,9 @@ import shutil
 import sys
 from typing import Any, TextIO
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
+from rocmdesk.report_text import display_width, pad, simulated_banner
 
 EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU, EXIT_FAILED = 0, 2, 3, 4, 5
 GB = 1e9
@@ -24,46 +26,75 @@ def add_parser(subparsers) -> None:
     from rocmdesk.cli import _add_target
 
     p = subparsers.add_parser(
-        "torch", help="PyTorch wheels for this machine: recommend, install into a venv, verify from inside it",
-        description="The right PyTorch wheels for this machine's AMD GPU, installed into a venv and verified there.",
-        epilog="Exit codes: 0 ok, 2 bad usage, 3 unreadable input, 4 no AMD GPU, 5 the install failed or "
-               "verify's verdict is not ok.")
+        "torch",
+        help=translate("rocmdesk.torchenv.cli_torch",
+                       "PyTorch wheels for this machine: recommend, install into a venv, verify from inside it"),
+        description=translate("rocmdesk.torchenv.cli_torch", "The right PyTorch wheels for this machine's AMD GPU, "
+                                                              "installed into a venv and verified there."),
+        epilog=translate("rocmdesk.torchenv.cli_torch", "Exit codes: 0 ok, 2 bad usage, 3 unreadable input, "
+                                                         "4 no AMD GPU, 5 the install failed or verify's verdict "
+                                                         "is not ok."))
     sub = p.add_subparsers(dest="torch_command", metavar="ACTION")
 
-    r = sub.add_parser("recommend", help="the index, exact versions and override this machine needs, and why")
+    r = sub.add_parser("recommend", help=translate("rocmdesk.torchenv.cli_torch",
+                                                   "the index, exact versions and override this machine needs, "
+                                                   "and why"))
     _add_target(r)
-    r.add_argument("--torch", metavar="VERSION", help="a torch version (2.9.1, or 2.9.1+rocm6.3 for one ROCm tag)")
-    r.add_argument("--index", metavar="URL", help="a mirror of the wheel index to use instead")
-    r.add_argument("--json", action="store_true", help="machine-readable output")
+    r.add_argument("--torch", metavar="VERSION",
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "a torch version (2.9.1, or 2.9.1+rocm6.3 for one ROCm tag)"))
+    r.add_argument("--index", metavar="URL",
+                   help=translate("rocmdesk.torchenv.cli_torch", "a mirror of the wheel index to use instead"))
+    r.add_argument("--json", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "machine-readable output"))
 
-    i = sub.add_parser("install", help="create a venv (if needed) and install the recommended wheels into it")
+    i = sub.add_parser("install", help=translate("rocmdesk.torchenv.cli_torch", "create a venv (if needed) and "
+                                                                               "install the recommended wheels "
+                                                                               "into it"))
     _add_target(i)
-    i.add_argument("--venv", required=True, metavar="DIR", help="the venv (created when it does not exist)")
-    i.add_argument("--index", metavar="URL", help="a mirror of the wheel index to use instead")
+    i.add_argument("--venv", required=True, metavar="DIR",
+                   help=translate("rocmdesk.torchenv.cli_torch", "the venv (created when it does not exist)"))
+    i.add_argument("--index", metavar="URL",
+                   help=translate("rocmdesk.torchenv.cli_torch", "a mirror of the wheel index to use instead"))
     i.add_argument("--torch", metavar="VERSION",
-                   help="a torch version instead of the recommended one (2.9.1, 2.9.1+rocm6.3; "
-                        "a non-ROCm build such as 2.13.0+cpu is installed as given)")
-    i.add_argument("--no-torchvision", action="store_true", help="install torch only")
-    i.add_argument("--python", metavar="PATH", help="the python that creates the venv (default: rocmdesk's)")
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "a torch version instead of the recommended one (2.9.1, 2.9.1+rocm6.3; "
+                                  "a non-ROCm build such as 2.13.0+cpu is installed as given)"))
+    i.add_argument("--no-torchvision", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "install torch only"))
+    i.add_argument("--python", metavar="PATH",
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "the python that creates the venv (default: rocmdesk's)"))
     i.add_argument("--uv", action=argparse.BooleanOptionalAction, default=None,
-                   help="create the venv with uv (default: when uv is on PATH)")
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "create the venv with uv (default: when uv is on PATH)"))
     i.add_argument("--min-free", metavar="GB", type=float,
-                   help="refuse below this much free disk space "
-                        "(default: 10 for ROCm wheels, 2 otherwise; 0: no check)")
-    i.add_argument("--no-verify", action="store_true", help="do not verify the venv afterwards")
-    i.add_argument("--yes", "-y", action="store_true", help="do not ask before installing")
-    i.add_argument("--dry-run", action="store_true", help="print what would run, run nothing")
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "refuse below this much free disk space "
+                                  "(default: 10 for ROCm wheels, 2 otherwise; 0: no check)"))
+    i.add_argument("--no-verify", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "do not verify the venv afterwards"))
+    i.add_argument("--yes", "-y", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "do not ask before installing"))
+    i.add_argument("--dry-run", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "print what would run, run nothing"))
 
-    v = sub.add_parser("verify", help="run a probe with the venv's python and judge what torch sees")
+    v = sub.add_parser("verify", help=translate("rocmdesk.torchenv.cli_torch",
+                                                "run a probe with the venv's python and judge what torch sees"))
     _add_target(v)
     g = v.add_mutually_exclusive_group(required=True)
-    g.add_argument("--python", metavar="PATH", help="a python to probe")
-    g.add_argument("--venv", metavar="DIR", help="a venv to probe")
-    g.add_argument("--profile", metavar="NAME", help="a profile: its venv, with its environment variables")
+    g.add_argument("--python", metavar="PATH", help=translate("rocmdesk.torchenv.cli_torch", "a python to probe"))
+    g.add_argument("--venv", metavar="DIR", help=translate("rocmdesk.torchenv.cli_torch", "a venv to probe"))
+    g.add_argument("--profile", metavar="NAME",
+                   help=translate("rocmdesk.torchenv.cli_torch",
+                                  "a profile: its venv, with its environment variables"))
     g.add_argument("--probe-json", metavar="FILE",
-                   help="judge a saved probe report (from this or another machine; - for standard input)")
-    v.add_argument("--timeout", type=float, default=120.0, metavar="S", help="stop the probe after S seconds (120)")
-    v.add_argument("--json", action="store_true", help="machine-readable output")
+                   help=translate("rocmdesk.torchenv.cli_torch", "judge a saved probe report (from this or another "
+                                                                 "machine; - for standard input)"))
+    v.add_argument("--timeout", type=float, default=120.0, metavar="S",
+                   help=translate("rocmdesk.torchenv.cli_torch", "stop the probe after S seconds (120)"))
+    v.add_argument("--json", action="store_true",
+                   help=translate("rocmdesk.torchenv.cli_torch", "machine-readable output"))
 
 
 def run(args: argparse.Namespace, host: Host) -> int:
@@ -74,7 +105,9 @@ def run(args: argparse.Namespace, host: Host) -> int:
         return _install(args, host)
     if command == "verify":
         return _verify(args, host)
-    print("rocmdesk torch: choose an action: recommend, install or verify (see rocmdesk torch --help)", file=sys.stderr)
+    print("rocmdesk torch: " + translate("rocmdesk.torchenv.cli_torch", "choose an action: recommend, install or "
+                                                                       "verify (see rocmdesk torch --help)"),
+          file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -83,11 +116,7 @@ def _err(text: str) -> None:
 
 
 def _simulated_banner(report, out: TextIO) -> None:
-    kind, _, name = report.source.partition(":")
-    if report.simulated:
-        out.write(f"SIMULATED MACHINE ({name}) - not this computer\n\n")
-    elif kind == "root":
-        out.write(f"CAPTURED MACHINE ({name}) - not this computer\n\n")
+    out.write(simulated_banner(report.source, report.simulated))
 
 
 def _pip_env(host: Host) -> dict[str, str]:
@@ -97,30 +126,60 @@ def _pip_env(host: Host) -> dict[str, str]:
 
 # -- recommend -------------------------------------------------------------------------------------------
 
+def _status_label(status: str) -> str:
+    return {
+        "supported": translate("rocmdesk.torchenv.cli_torch", "supported"),
+        "override": translate("rocmdesk.torchenv.cli_torch", "works with an override"),
+        "risky": translate("rocmdesk.torchenv.cli_torch", "risky"),
+        "unsupported": translate("rocmdesk.torchenv.cli_torch", "unsupported"),
+        "no-gpu": translate("rocmdesk.torchenv.cli_torch", "no AMD GPU found"),
+    }.get(status, status)
+
+
+def _topic_label(topic: str) -> str:
+    """A key of ``Recommendation.why`` (a code) as the word in front of its sentence."""
+    return {
+        "gpu": translate("rocmdesk.torchenv.cli_torch", "gpu"),
+        "index": translate("rocmdesk.torchenv.cli_torch", "index"),
+        "override": translate("rocmdesk.torchenv.cli_torch", "override"),
+        "rocm": translate("rocmdesk.torchenv.cli_torch", "rocm"),
+        "mirror": translate("rocmdesk.torchenv.cli_torch", "mirror"),
+    }.get(topic, topic)  # "torch" stays: the package's name
+
+
+def _labelled(rows: list[tuple[str, str]], indent: str, min_width: int) -> str:
+    """``label  value`` lines, the values in one column (in terminal columns: Chinese labels are wide)."""
+    width = max([min_width] + [display_width(label) + 2 for label, _ in rows])
+    return "".join(f"{indent}{pad(label, width)}{value}\n" for label, value in rows)
+
+
 def format_recommendation(rec, out: TextIO) -> None:
-    label = {"supported": "supported", "override": "works with an override", "risky": "risky",
-             "unsupported": "unsupported", "no-gpu": "no AMD GPU found"}.get(rec.status, rec.status)
-    gpu = f"{rec.gpu_name} ({rec.gfx})" if rec.gpu_name else (rec.gfx or "no AMD GPU")
-    out.write(f"GPU     {gpu}: {label}\n")
+    label = _status_label(rec.status)
+    gpu = f"{rec.gpu_name} ({rec.gfx})" if rec.gpu_name else (
+        rec.gfx or translate("rocmdesk.torchenv.cli_torch", "no AMD GPU"))
+    rows = [(translate("rocmdesk.torchenv.cli_torch", "GPU"),
+             translate("rocmdesk.torchenv.cli_torch", "{gpu}: {status}").format(gpu=gpu, status=label))]
     if rec.torch:
-        out.write(f"torch   {rec.torch}" + (f", torchvision {rec.torchvision}" if rec.torchvision else "") + "\n")
+        rows.append(("torch", rec.torch + (f", torchvision {rec.torchvision}" if rec.torchvision else "")))
     else:
-        out.write("torch   the newest on the index\n")
-    out.write(f"index   {rec.index_url}\n")
-    for k, v in rec.env.items():
-        out.write(f"env     {k}={v}\n")
+        rows.append(("torch", translate("rocmdesk.torchenv.cli_torch", "the newest on the index")))
+    rows.append((translate("rocmdesk.torchenv.cli_torch", "index"), rec.index_url))
+    rows += [(translate("rocmdesk.torchenv.cli_torch", "env"), f"{k}={v}") for k, v in rec.env.items()]
+    out.write(_labelled(rows, "", 8))
     out.write(f"\n  {rec.pip_command}\n")
     if rec.env:
-        out.write("  with: " + " ".join(f"{k}={shlex.quote(v)}" for k, v in rec.env.items())
-                  + "  (a profile keeps them: rocmdesk profile create NAME --venv DIR "
-                  + " ".join(f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items()) + ")\n")
-    out.write("\nWhy\n")
-    for topic, sentence in rec.why.items():
-        out.write(f"  {topic:<9}{sentence}\n")
+        command = "rocmdesk profile create NAME --venv DIR " + " ".join(
+            f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items())
+        out.write("  " + translate("rocmdesk.torchenv.cli_torch", "with: {variables}  (a profile keeps them: "
+                                                                  "{command})").format(
+            variables=" ".join(f"{k}={shlex.quote(v)}" for k, v in rec.env.items()), command=command) + "\n")
+    out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "Why") + "\n")
+    out.write(_labelled([(_topic_label(topic), sentence) for topic, sentence in rec.why.items()], "  ", 9))
     for w in rec.warnings:
-        out.write(f"\nwarning: {w}\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "warning: {message}").format(message=w) + "\n")
     if rec.source:
-        out.write(f"\n(sources: {rec.source})\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "(sources: {sources})").format(
+            sources=rec.source) + "\n")
 
 
 def _recommend(args: argparse.Namespace, host: Host) -> int:
@@ -145,6 +204,21 @@ def _recommend(args: argparse.Namespace, host: Host) -> int:
 
 
 # -- install ---------------------------------------------------------------------------------------------
+
+def _phase_word(phase: str) -> str:
+    """An install phase (a code, one of install.PHASES) as the word at the start of its line."""
+    return {
+        "check": translate("rocmdesk.torchenv.cli_torch", "check"),
+        "create": translate("rocmdesk.torchenv.cli_torch", "create"),
+        "prepare": translate("rocmdesk.torchenv.cli_torch", "prepare"),
+        "resolve": translate("rocmdesk.torchenv.cli_torch", "resolve"),
+        "download": translate("rocmdesk.torchenv.cli_torch", "download"),
+        "install": translate("rocmdesk.torchenv.cli_torch", "install"),
+        "done": translate("rocmdesk.torchenv.cli_torch", "done"),
+        "failed": translate("rocmdesk.torchenv.cli_torch", "failed"),
+        "cancelled": translate("rocmdesk.torchenv.cli_torch", "cancelled"),
+    }.get(phase, phase)
+
 
 class ProgressPrinter:
     """Install events as a redrawn bar on a terminal, as plain lines (downloads every 10 %) elsewhere."""
@@ -180,14 +254,16 @@ class ProgressPrinter:
             if ev.package not in self._last_step:
                 self._last_step[ev.package] = step
                 size = f" ({format_bytes(ev.total)})" if ev.total else ""
-                self.out.write(f"downloading {ev.package}{size}\n")
+                self.out.write(translate("rocmdesk.torchenv.cli_torch", "downloading {package}").format(
+                    package=ev.package) + f"{size}\n")
             elif step > self._last_step[ev.package]:
                 self._last_step[ev.package] = step
-                self.out.write(f"  {step * 10}% of {ev.package} ({format_bytes(ev.bytes)})\n")
+                self.out.write("  " + translate("rocmdesk.torchenv.cli_torch", "{percent}% of {package} ({size})").format(
+                    percent=step * 10, package=ev.package, size=format_bytes(ev.bytes)) + "\n")
             self.out.flush()
             return
         self._clear()
-        self.out.write(f"{ev.phase:<9} {ev.message}\n")
+        self.out.write(f"{pad(_phase_word(ev.phase), 9)} {ev.message}\n")
         self.out.flush()
 
 
@@ -206,7 +282,9 @@ def _install(args: argparse.Namespace, host: Host) -> int:
         # a non-ROCm build on purpose (a CPU venv, a test): pinned exactly, from the given or configured index
         reqs = [f"torch=={args.torch}"]
         index, extras = args.index, []
-        out.write(f"Installing torch {args.torch} as asked: it is not a ROCm build and will not use the GPU.\n")
+        out.write(translate("rocmdesk.torchenv.cli_torch", "Installing torch {version} as asked: it is not a ROCm "
+                                                           "build and will not use the GPU.").format(
+            version=args.torch) + "\n")
     else:
         try:
             rec = recommend(report, args.torch, args.index, env=_pip_env(host))
@@ -214,8 +292,9 @@ def _install(args: argparse.Namespace, host: Host) -> int:
             _err(str(exc))
             return EXIT_USAGE
         if rec.status == "no-gpu" and not args.torch:
-            _err("no AMD GPU was found here, so there is nothing to pick wheels for; pass --torch VERSION "
-                 "to install one anyway (rocmdesk torch recommend shows the newest)")
+            _err(translate("rocmdesk.torchenv.cli_torch", "no AMD GPU was found here, so there is nothing to pick "
+                                                          "wheels for; pass --torch VERSION to install one anyway "
+                                                          "(rocmdesk torch recommend shows the newest)"))
             return EXIT_NO_GPU
         reqs = [r for r in rec.requirements if not (args.no_torchvision and r.startswith("torchvision"))]
         index, extras = rec.index_url, rec.extra_index_urls
@@ -228,12 +307,17 @@ def _install(args: argparse.Namespace, host: Host) -> int:
     except InstallError as exc:
         _err(str(exc))
         return EXIT_USAGE
-    out.write(f"Install into {plan.venv}" + (" (a new venv)" if plan.create else "") + ":\n")
+    if plan.create:
+        out.write(translate("rocmdesk.torchenv.cli_torch", "Install into {venv} (a new venv):").format(
+            venv=plan.venv) + "\n")
+    else:
+        out.write(translate("rocmdesk.torchenv.cli_torch", "Install into {venv}:").format(venv=plan.venv) + "\n")
     for c in plan.commands():
         out.write(f"  {c}\n")
-    out.write(f"disk: {plan.disk.message()}\nlog: {plan.log_path}\n")
+    out.write(translate("rocmdesk.torchenv.cli_torch", "disk: {message}").format(message=plan.disk.message()) + "\n")
+    out.write(translate("rocmdesk.torchenv.cli_torch", "log: {path}").format(path=plan.log_path) + "\n")
     for w in plan.warnings:
-        out.write(f"warning: {w}\n")
+        out.write(translate("rocmdesk.torchenv.cli_torch", "warning: {message}").format(message=w) + "\n")
     if args.dry_run:
         return EXIT_OK
     if not plan.disk.ok and min_free != 0:
@@ -241,30 +325,34 @@ def _install(args: argparse.Namespace, host: Host) -> int:
         return EXIT_FAILED
     if not args.yes:
         if not sys.stdin.isatty():
-            _err("not asking without a terminal: pass --yes to install")
+            _err(translate("rocmdesk.torchenv.cli_torch", "not asking without a terminal: pass --yes to install"))
             return EXIT_USAGE
-        answer = input("Proceed? [y/N] ").strip().lower()
+        answer = input(translate("rocmdesk.torchenv.cli_torch", "Proceed? [y/N] ")).strip().lower()
         if answer not in ("y", "yes"):
-            out.write("Nothing was installed.\n")
+            out.write(translate("rocmdesk.torchenv.cli_torch", "Nothing was installed.") + "\n")
             return EXIT_OK
     cancel = Cancel()
     try:
         result = run_install(plan, on_event=ProgressPrinter(out), cancel=cancel, check_space=min_free != 0)
     except KeyboardInterrupt:  # the child was stopped by the runner
-        out.write("\ncancelled; the venv may be half-installed: run the same command again to finish it\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "cancelled; the venv may be half-installed: run "
+                                                                  "the same command again to finish it") + "\n")
         return 130
     if not result.ok:
-        _err(result.error or "the install failed")
+        _err(result.error or translate("rocmdesk.torchenv.cli_torch", "the install failed"))
         return EXIT_FAILED
     if rec is not None and rec.env:
-        out.write("\nThis GPU needs these variables when you use the venv:\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "This GPU needs these variables when you use the "
+                                                                  "venv:") + "\n")
         for line in rec.env_lines():
             out.write(f"  {line}\n")
-        out.write("  (rocmdesk profile create NAME --venv " + shlex.quote(plan.venv) + " "
-                  + " ".join(f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items())
-                  + " keeps them in the venv)\n")
+        command = ("rocmdesk profile create NAME --venv " + shlex.quote(plan.venv) + " "
+                   + " ".join(f"--env {k}={shlex.quote(v)}" for k, v in rec.env.items()))
+        out.write("  " + translate("rocmdesk.torchenv.cli_torch", "({command} keeps them in the venv)").format(
+            command=command) + "\n")
     if args.no_verify or not host.live:
-        out.write(f"\nVerify it: rocmdesk torch verify --venv {shlex.quote(plan.venv)}\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "Verify it: {command}").format(
+            command=f"rocmdesk torch verify --venv {shlex.quote(plan.venv)}") + "\n")
         return EXIT_OK
     from rocmdesk.torchenv.verify import verify_venv
 
@@ -280,22 +368,27 @@ def _install(args: argparse.Namespace, host: Host) -> int:
 # -- verify ----------------------------------------------------------------------------------------------
 
 def format_verdict(res, out: TextIO) -> None:
-    out.write(f"verdict: {res.verdict} — {res.title}\n")
+    # the verdict itself is a code (scripts and the docs name it); its title and detail come translated
+    out.write(translate("rocmdesk.torchenv.cli_torch", "verdict: {verdict} — {title}").format(
+        verdict=res.verdict, title=res.title) + "\n")
     facts = [f"torch {res.torch or '—'}", f"HIP {res.hip or '—'}", f"CUDA {res.cuda or '—'}",
-             f"is_available {res.available}", f"{len(res.devices)} device(s)"]
+             f"is_available {res.available}",
+             translate("rocmdesk.torchenv.cli_torch", "{count} device(s)").format(count=len(res.devices))]
     out.write("  " + " · ".join(facts) + "\n")
     for d in res.devices:
         gfx = d.get("gcnArchName") or d.get("gfx") or "?"
-        out.write(f"  GPU {d.get('index')}: {d.get('name') or '?'} ({gfx})\n")
+        out.write("  " + translate("rocmdesk.torchenv.cli_torch", "GPU {index}: {name} ({gfx})").format(
+            index=d.get("index"), name=d.get("name") or "?", gfx=gfx) + "\n")
     if res.arch_list:
-        out.write(f"  arch list: {' '.join(res.arch_list)}\n")
+        out.write("  " + translate("rocmdesk.torchenv.cli_torch", "arch list: {arch_list}").format(
+            arch_list=" ".join(res.arch_list)) + "\n")
     out.write(f"  python: {res.python}\n\n{res.detail}\n")
     if res.fix:
-        out.write(f"\nfix: {res.fix.text}\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "fix: {text}").format(text=res.fix.text) + "\n")
         if res.fix.command:
             out.write(f"  $ {res.fix.command}\n")
     for n in res.notes:
-        out.write(f"\nnote: {n}\n")
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "note: {note}").format(note=n) + "\n")
 
 
 def _read_probe_json(name: str) -> dict[str, Any]:
@@ -304,13 +397,16 @@ def _read_probe_json(name: str) -> dict[str, Any]:
     try:
         text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
     except OSError as exc:
-        raise InputError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+        raise InputError(translate("rocmdesk.torchenv.cli_torch", "{name}: cannot read it ({error})").format(
+            name=name, error=exc.strerror or exc)) from None
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise InputError(f"{name}: not JSON ({exc})") from None
+        raise InputError(translate("rocmdesk.torchenv.cli_torch", "{name}: not JSON ({error})").format(
+            name=name, error=exc)) from None
     if not isinstance(data, dict):
-        raise InputError(f"{name}: not a probe report (a JSON object)")
+        raise InputError(translate("rocmdesk.torchenv.cli_torch", "{name}: not a probe report (a JSON object)").format(
+            name=name))
     return data.get("probe", data) if isinstance(data.get("probe"), dict) else data
 
 
@@ -326,7 +422,8 @@ def _verify(args: argparse.Namespace, host: Host) -> int:
         try:
             from rocmdesk.torchenv.profiles import ProfileError, load_profile
         except ImportError:
-            _err("--profile is not available yet in this build of rocmdesk; use --venv DIR")
+            _err(translate("rocmdesk.torchenv.cli_torch", "--profile is not available yet in this build of "
+                                                          "rocmdesk; use --venv DIR"))
             return EXIT_USAGE
         try:
             profile = load_profile(args.profile)
