@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from rocmdesk.doctor.model import FIX_KINDS, SEVERITIES, Finding, Fix, FixStep
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge._data import load_json
 
 FILE = "doctor_catalogue.json"
@@ -88,6 +89,13 @@ def signal_map() -> dict[str, tuple[str, ...]]:
         for s in e.signals:
             out.setdefault(s, []).append(e.id)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def shown(text: str) -> str:
+    """A catalogue sentence (title, summary, fix step) in the current language.  Findings keep the English,
+    which is the translation's key and what ``--json`` shows; scripts/i18n.py files the catalogue's sentences
+    under the context "rocmdesk.doctor".  Any other text (verify's own fix) comes back as it is."""
+    return translate("rocmdesk.doctor", text) if text else text
 
 
 def strings() -> dict[str, str]:

@@ -12,40 +12,57 @@ from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from rocmdesk import i18n
+from rocmdesk.i18n import translate
+
 EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
-EPILOG = ("Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
-          "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. "
-          "Without --from the machine is this computer "
-          "(or --root/--simulate); with --from only the texts are read unless --root, --simulate or --venv is given "
-          "too.")
 
 
 def add_parser(subparsers: Any) -> None:
     from rocmdesk.cli import _add_target
 
     p = subparsers.add_parser(
-        "doctor", help="known ROCm/PyTorch failures found on this machine or in pasted output",
-        description="Check this machine (or a captured/simulated one) and pasted output (rocminfo, rocm-smi, "
-                    "amd-smi, collect_env, lspci, kernel log, Python tracebacks, rocmdesk verify/sanity JSON) "
-                    "against rocmdesk's catalogue of known failures; each finding has evidence and a fix.",
-        epilog=EPILOG)
+        "doctor", help=translate("rocmdesk.doctor.cli_doctor",
+                                 "known ROCm/PyTorch failures found on this machine or in pasted output"),
+        description=translate(
+            "rocmdesk.doctor.cli_doctor",
+            "Check this machine (or a captured/simulated one) and pasted output (rocminfo, rocm-smi, "
+            "amd-smi, collect_env, lspci, kernel log, Python tracebacks, rocmdesk verify/sanity JSON) "
+            "against rocmdesk's catalogue of known failures; each finding has evidence and a fix."),
+        epilog=translate(
+            "rocmdesk.doctor.cli_doctor",
+            "Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, "
+            "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. "
+            "Without --from the machine is this computer (or --root/--simulate); with --from only the texts are "
+            "read unless --root, --simulate or --venv is given too. With --json everything is in English."))
     _add_target(p)
     p.add_argument("--from", dest="inputs", action="append", default=[], metavar="FILE",
-                   help="text to diagnose (repeatable; - reads standard input)")
+                   help=translate("rocmdesk.doctor.cli_doctor",
+                                  "text to diagnose (repeatable; - reads standard input)"))
     p.add_argument("--venv", dest="venvs", action="append", default=[], type=Path, metavar="DIR",
-                   help="also verify the PyTorch in this virtual environment (repeatable; runs its python)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+                   help=translate("rocmdesk.doctor.cli_doctor", "also verify the PyTorch in this virtual "
+                                  "environment (repeatable; runs its python)"))
+    p.add_argument("--json", action="store_true",
+                   help=translate("rocmdesk.doctor.cli_doctor", "machine-readable output (in English)"))
     p.add_argument("--report", type=Path, metavar="FILE",
-                   help="also write a report to paste into a bug tracker (FILE.json: JSON, else Markdown)")
+                   help=translate("rocmdesk.doctor.cli_doctor", "also write a report to paste into a bug tracker "
+                                  "(FILE.json: JSON, in English; else Markdown)"))
     p.add_argument("--include-identity", action="store_true",
-                   help="let the report name the user and host (left out by default)")
-    p.add_argument("--fix", metavar="ID", help="run the automatic fix of finding ID (kfd-permission, rocm-residue) "
-                   "through the Setup helper: one password prompt")
-    p.add_argument("--dry-run", action="store_true", help="with --fix: check the fix's plan, change nothing")
-    p.add_argument("--yes", "-y", action="store_true", help="with --fix: do not ask before running")
+                   help=translate("rocmdesk.doctor.cli_doctor",
+                                  "let the report name the user and host (left out by default)"))
+    p.add_argument("--fix", metavar="ID",
+                   help=translate("rocmdesk.doctor.cli_doctor", "run the automatic fix of finding ID "
+                                  "(kfd-permission, rocm-residue) through the Setup helper: one password prompt"))
+    p.add_argument("--dry-run", action="store_true",
+                   help=translate("rocmdesk.doctor.cli_doctor", "with --fix: check the fix's plan, change nothing"))
+    p.add_argument("--yes", "-y", action="store_true",
+                   help=translate("rocmdesk.doctor.cli_doctor", "with --fix: do not ask before running"))
 
 
 def _identity(host: Any) -> dict[str, str]:
@@ -59,37 +76,63 @@ def _identity(host: Any) -> dict[str, str]:
     return out
 
 
+def severity_word(severity: str) -> str:
+    """The severity as the text output shows it: ERROR, WARNING, INFO (translated)."""
+    return {"error": translate("rocmdesk.doctor.cli_doctor", "ERROR"),
+            "warning": translate("rocmdesk.doctor.cli_doctor", "WARNING"),
+            "info": translate("rocmdesk.doctor.cli_doctor", "INFO")}.get(severity, severity.upper())
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a CJK character takes two)."""
+    cols = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(0, width - cols)
+
+
 def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> str:
+    from rocmdesk.doctor.catalogue import shown
     from rocmdesk.doctor.report import scrub, to_json
 
     doc = to_json(d, include_identity, identity)
     lines: list[str] = []
     m = doc["machine"]
     if m:
-        gpus = ", ".join(f"{g['name'] or '?'} ({g['gfx'] or '?'})" for g in m["gpus"]) or "no AMD GPU"
-        lines.append(f"Machine: {m['source']}{' (simulated)' if m['simulated'] else ''} · {gpus}")
+        gpus = ", ".join(f"{g['name'] or '?'} ({g['gfx'] or '?'})" for g in m["gpus"]) \
+            or translate("rocmdesk.doctor.cli_doctor", "no AMD GPU")
+        line = (translate("rocmdesk.doctor.cli_doctor", "Machine: {source} (simulated) · {gpus}") if m["simulated"]
+                else translate("rocmdesk.doctor.cli_doctor", "Machine: {source} · {gpus}"))
+        lines.append(line.format(source=m["source"], gpus=gpus))
     for i in doc["inputs"]:
-        lines.append(f"Input {i['label']}: {i['format'] or 'not recognized'}"
-                     + (f" ({i['error']})" if i["error"] else ""))
+        fmt = i["format"] or translate("rocmdesk.doctor.cli_doctor", "not recognized")
+        if i["error"]:
+            lines.append(translate("rocmdesk.doctor.cli_doctor", "Input {label}: {format} ({error})").format(
+                label=i["label"], format=fmt, error=i["error"]))
+        else:
+            lines.append(translate("rocmdesk.doctor.cli_doctor", "Input {label}: {format}").format(
+                label=i["label"], format=fmt))
     if not doc["findings"]:
         unread = doc["inputs"] and all(i["error"] for i in doc["inputs"])
-        lines.append("Nothing could be diagnosed: no input was readable." if unread and not m
-                     else "No known problem found.")
+        lines.append(translate("rocmdesk.doctor.cli_doctor", "Nothing could be diagnosed: no input was readable.")
+                     if unread and not m else translate("rocmdesk.doctor.cli_doctor", "No known problem found."))
     for f in doc["findings"]:
         lines.append("")
-        lines.append(f"{f['severity'].upper():7} {f['id']}: {f['title']}")
+        lines.append(f"{_pad(severity_word(f['severity']), 7)} {f['id']}: {shown(f['title'])}")
         for e in f["evidence"][:6]:
-            lines.append(f"        seen: {e}")
-        kind = "rocmdesk can do this (Setup plan)" if f["fix"]["kind"] == "auto" else "fix"
-        lines.append(f"        {kind}:")
+            lines.append("        " + translate("rocmdesk.doctor.cli_doctor", "seen: {evidence}").format(evidence=e))
+        lines.append("        " + (translate("rocmdesk.doctor.cli_doctor", "rocmdesk can do this (Setup plan):")
+                                   if f["fix"]["kind"] == "auto" else translate("rocmdesk.doctor.cli_doctor", "fix:")))
         for n, s in enumerate(f["fix"]["steps"], 1):
-            lines.append(f"          {n}. {s['text']}" + (f"\n             $ {s['command']}" if s["command"] else ""))
+            lines.append(f"          {n}. {shown(s['text'])}"
+                         + (f"\n             $ {s['command']}" if s["command"] else ""))
         todo = [s["title"] for s in f["fix"].get("plan_steps") or [] if not s.get("done")]
         if todo:
-            lines.append("        the plan (rocmdesk doctor --fix ID runs it): " + "; ".join(todo))
+            lines.append("        " + translate("rocmdesk.doctor.cli_doctor",
+                                                "the plan (rocmdesk doctor --fix {id} runs it): {steps}").format(
+                id=f["id"], steps="; ".join(todo)))
     n = doc["counts"]
     lines.append("")
-    lines.append(f"{n['error']} error(s), {n['warning']} warning(s), {n['info']} note(s).")
+    lines.append(translate("rocmdesk.doctor.cli_doctor", "{errors} error(s), {warnings} warning(s), {notes} note(s).")
+                 .format(errors=n["error"], warnings=n["warning"], notes=n["info"]))
     text = "\n".join(lines)
     return text if include_identity else scrub(text, identity)
 
@@ -103,30 +146,38 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     out = sys.stdout
     f = d.finding(args.fix)
     if report is None:
-        raise UsageError("--fix needs a machine: leave out --from, or add --root/--simulate")
+        raise UsageError(translate("rocmdesk.doctor.cli_doctor",
+                                   "--fix needs a machine: leave out --from, or add --root/--simulate"))
     if f is None:
-        print(f"rocmdesk: no finding {args.fix!r} on this machine: nothing to fix", file=sys.stderr)
+        print(translate("rocmdesk.doctor.cli_doctor", "rocmdesk: no finding {id} on this machine: nothing to fix")
+              .format(id=repr(args.fix)), file=sys.stderr)
         return cli_apply.EXIT_NOTHING_CHANGED
     live = host.live and not host.simulated
     if not live and not args.dry_run:
-        raise UsageError(f"{host.label} is not this computer: its fix can only be tried with --dry-run")
+        raise UsageError(translate("rocmdesk.doctor.cli_doctor",
+                                   "{machine} is not this computer: its fix can only be tried with --dry-run")
+                         .format(machine=host.label))
     # another machine's plan is checked for the user who runs it, as the helper will do
     plan = f.fix.plan if live else plan_for(f.id, report, cli_apply._this_user())
     if f.fix.kind != "auto" or plan is None:
-        print(f"rocmdesk: {f.id} has no automatic fix here: run the steps above yourself", file=sys.stderr)
+        print(translate("rocmdesk.doctor.cli_doctor",
+                        "rocmdesk: {id} has no automatic fix here: run the steps above yourself").format(id=f.id),
+              file=sys.stderr)
         return cli_apply.EXIT_NOTHING_CHANGED
-    out.write(f"\nFix {f.id}: " + "; ".join(s.title for s in plan.steps) + "\n")
+    out.write("\n" + translate("rocmdesk.doctor.cli_doctor", "Fix {id}: {steps}").format(
+        id=f.id, steps="; ".join(s.title for s in plan.steps)) + "\n")
     if not args.dry_run and not args.yes:
         if not sys.stdin.isatty():
-            print("rocmdesk: not asking on a non-interactive input: run again with --yes to go ahead "
-                  "(nothing was changed)", file=sys.stderr)
+            print(translate("rocmdesk.doctor.cli_doctor", "rocmdesk: not asking on a non-interactive input: run "
+                            "again with --yes to go ahead (nothing was changed)"), file=sys.stderr)
             return cli_apply.EXIT_NOTHING_CHANGED
         if not cli_apply._confirm(len(plan.todo), sys.stdin, out):
-            out.write("Not confirmed: nothing was changed.\n")
+            out.write(translate("rocmdesk.doctor.cli_doctor", "Not confirmed: nothing was changed.") + "\n")
             return cli_apply.EXIT_NOTHING_CHANGED
     outcome = runner.run(plan.to_json(), dry_run=args.dry_run, on_event=cli_apply.Progress(out))
     if outcome.ok:
-        out.write("Dry run finished: the helper accepts this fix.\n" if args.dry_run else "Fixed.\n")
+        out.write((translate("rocmdesk.doctor.cli_doctor", "Dry run finished: the helper accepts this fix.")
+                   if args.dry_run else translate("rocmdesk.doctor.cli_doctor", "Fixed.")) + "\n")
         for note in plan.after:
             out.write(f"  - {note}\n")
         return EXIT_OK
@@ -136,7 +187,25 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     return cli_apply.EXIT_NOTHING_CHANGED if outcome.changed_nothing else cli_apply.EXIT_FAILED
 
 
+@contextmanager
+def _in_english() -> Iterator[None]:
+    """Sentences built inside are English (JSON is for programs), whatever the language was before."""
+    before = i18n._current  # None (follow the environment) or a fixed language: put back as it was
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
 def run(args: argparse.Namespace, host: Any) -> int:
+    if not args.json:
+        return _run(args, host)
+    with _in_english():  # every sentence in the JSON (evidence, input errors, plan titles) is built in English
+        return _run(args, host)
+
+
+def _run(args: argparse.Namespace, host: Any) -> int:
     import json
 
     from rocmdesk.cli import InputError, _read_input
@@ -162,17 +231,25 @@ def run(args: argparse.Namespace, host: Any) -> int:
         verified = verify_venvs(args.venvs, report)
     from rocmdesk.doctor.diagnose import read_kernel_log
 
-    d = diagnose(report, texts=texts, verify=verified, kernel_log=read_kernel_log(host) if report else None)
+    kernel_log = read_kernel_log(host) if report else None
+    d = diagnose(report, texts=texts, verify=verified, kernel_log=kernel_log)
     if args.json:
         print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
     else:
         print(_render_text(d, identity, args.include_identity))
     if args.report is not None:
+        saved = d
+        if args.report.suffix.lower() == ".json" and i18n.current_language() != i18n.SOURCE_LANGUAGE:
+            # a JSON report is for programs too: the same diagnosis again (pure, cheap), its sentences in English
+            with _in_english():
+                saved = diagnose(report, texts=texts, verify=verified, kernel_log=kernel_log)
         try:
-            write_report(args.report, d, args.include_identity, identity)
+            write_report(args.report, saved, args.include_identity, identity)
         except OSError as exc:
-            raise InputError(f"{args.report}: cannot write the report ({exc.strerror or exc})") from None
-        print(f"Report written to {args.report}", file=sys.stderr)
+            raise InputError(translate("rocmdesk.doctor.cli_doctor", "{path}: cannot write the report ({error})")
+                             .format(path=args.report, error=exc.strerror or exc)) from None
+        print(translate("rocmdesk.doctor.cli_doctor", "Report written to {path}").format(path=args.report),
+              file=sys.stderr)
     if args.fix:
         return _run_fix(args, host, report, d)
     bad = [i for i in d.inputs if i.error and not i.finding_ids]

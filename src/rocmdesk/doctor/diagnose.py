@@ -6,6 +6,7 @@ from typing import Any, Callable, Sequence
 
 from rocmdesk.doctor.catalogue import order
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis, Finding, InputResult
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 
 
@@ -115,18 +116,18 @@ def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), v
             on_progress(done, total, what)
         done += 1
 
-    step("reading the machine (GPUs, driver, groups, /dev/kfd)")
+    step(translate("rocmdesk.doctor.diagnose", "reading the machine (GPUs, driver, groups, /dev/kfd)"))
     report = detect(host)
-    step("reading the kernel log")
+    step(translate("rocmdesk.doctor.diagnose", "reading the kernel log"))
     log = read_kernel_log(host)
     verified = list(verify)
     for v in venvs:
-        step(f"verifying the PyTorch in {v}")
+        step(translate("rocmdesk.doctor.diagnose", "verifying the PyTorch in {venv}").format(venv=v))
         verified.append(verify_venv(v, report, cancel=cancel) if cancel is not None else verify_venv(v, report))
-    step("comparing with the catalogue of known failures")
+    step(translate("rocmdesk.doctor.diagnose", "comparing with the catalogue of known failures"))
     d = diagnose(report, texts=texts, verify=verified, sanity=sanity, kernel_log=log)
     if on_progress is not None:
-        on_progress(total, total, "done")
+        on_progress(total, total, translate("rocmdesk.doctor.diagnose", "done"))
     return d
 
 

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from rocmdesk.doctor.catalogue import finding
 from rocmdesk.doctor.model import Finding
+from rocmdesk.i18n import translate
 
 
 @dataclass
@@ -24,7 +25,8 @@ class GpuView:
 
     @property
     def label(self) -> str:
-        return f"GPU {self.index} {self.name or ''} ({self.gfx or 'gfx unknown'})".replace("  ", " ")
+        gfx = self.gfx or translate("rocmdesk.doctor.gpu_checks", "gfx unknown")
+        return f"GPU {self.index} {self.name or ''} ({gfx})".replace("  ", " ")
 
 
 def view(gpu: Any, override: str | None = None) -> GpuView:
@@ -64,18 +66,25 @@ def gpu_findings(gpus: list[GpuView], origin: str, *, hidden: set[int] | None = 
         if s.status == "unsupported":
             out.append(finding("gfx-unsupported", [why], origin))
         elif ov is not None:
-            shown = f"{g.label}: HSA_OVERRIDE_GFX_VERSION={ov} in effect" + (
-                f" (it reports {g.gfx_reported})" if g.gfx_reported and g.gfx_reported != g.gfx else "")
+            if g.gfx_reported and g.gfx_reported != g.gfx:
+                shown = translate("rocmdesk.doctor.gpu_checks",
+                                  "{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect (it reports {reported})").format(
+                    gpu=g.label, value=ov, reported=g.gfx_reported)
+            else:
+                shown = translate("rocmdesk.doctor.gpu_checks",
+                                  "{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect").format(gpu=g.label, value=ov)
             if s.status == "supported":
                 out.append(finding("override-unneeded", [shown, why], origin))
             elif s.status == "risky":
                 out.append(finding("override-risky", [shown, why] + ([t.override_why] if t and t.override_why else []),
                                    origin, {"override": s.override or ov}))
             elif s.override and ov != s.override:
-                out.append(finding("override-risky", [shown, f"{g.label} works with {s.override}, not {ov}"],
-                                   origin, {"override": s.override}))
+                works = translate("rocmdesk.doctor.gpu_checks", "{gpu} works with {right}, not {value}").format(
+                    gpu=g.label, right=s.override, value=ov)
+                out.append(finding("override-risky", [shown, works], origin, {"override": s.override}))
         elif s.status == "override" and s.override:
-            ev = [why] + (["no HSA_OVERRIDE_GFX_VERSION is set for it"] if env_known else [])
+            unset = translate("rocmdesk.doctor.gpu_checks", "no HSA_OVERRIDE_GFX_VERSION is set for it")
+            ev = [why] + ([unset] if env_known else [])
             out.append(finding("gfx-needs-override", ev, origin, {"override": s.override},
                                severity=None if env_known else "warning"))
         elif s.status == "risky" and s.override:
@@ -93,5 +102,6 @@ def collision(gpus: list[GpuView], origin: str, visible: str | None = None) -> l
     if visible is None:
         order = sorted(gpus, key=lambda g: (g.kfd_node is None, g.kfd_node or 0, g.index))
         visible = ",".join(str(order.index(g)) for g in dgpus)
-    ev = [f"integrated: {g.label}" for g in igpus] + [f"discrete: {g.label}" for g in dgpus]
+    ev = [translate("rocmdesk.doctor.gpu_checks", "integrated: {gpu}").format(gpu=g.label) for g in igpus] \
+        + [translate("rocmdesk.doctor.gpu_checks", "discrete: {gpu}").format(gpu=g.label) for g in dgpus]
     return [finding("igpu-dgpu-collision", ev, origin, {"visible": visible})]

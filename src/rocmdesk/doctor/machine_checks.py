@@ -11,6 +11,7 @@ import re
 from rocmdesk.doctor.catalogue import finding
 from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
 from rocmdesk.doctor.model import Finding
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 
 # Setup preflight id -> catalogue id; None: a setup-only concern the Doctor leaves to the Setup page
@@ -59,7 +60,8 @@ def _preflight(report: MachineReport, origin: str) -> list[Finding]:
             severity = "info"
         else:
             severity = None
-        f = finding(fid, [f"preflight: {p.title}"] + list(p.evidence), origin, severity=severity)
+        said = translate("rocmdesk.doctor.machine_checks", "Setup's checks: {title}").format(title=p.title)
+        f = finding(fid, [said] + list(p.evidence), origin, severity=severity)
         f.origins.append("preflight")
         out.append(f)
     return out
@@ -75,7 +77,8 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
         # no AMD GPU: a missing driver or KFD is expected, not a fault
         out = [f for f in out if f.id not in ("amdgpu-not-loaded", "kfd-missing", "kernel-too-old")]
         if "no-amd-gpu" not in ids:
-            out.append(finding("no-amd-gpu", [f"source: {report.source}"], origin))
+            said = translate("rocmdesk.doctor.machine_checks", "machine: {source}").format(source=report.source)
+            out.append(finding("no-amd-gpu", [said], origin))
         return _only_first(out)
 
     # -- the driver and the KFD -------------------------------------------------------------------
@@ -85,34 +88,45 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
         pass  # no amdgpu and no /dev/kfd is how WSL is: the wsl finding says it
     elif k.amdgpu_loaded is False:
         if "amdgpu-not-loaded" not in ids:
-            out.append(finding("amdgpu-not-loaded", [f"checked {k.amdgpu_source or '/proc/modules'}"], origin))
+            said = translate("rocmdesk.doctor.machine_checks", "not loaded according to {file}").format(
+                file=k.amdgpu_source or "/proc/modules")
+            out.append(finding("amdgpu-not-loaded", [said], origin))
     elif kfd is None or not kfd.present:
-        ev = ["/dev/kfd does not exist"]
+        ev = [translate("rocmdesk.doctor.machine_checks", "/dev/kfd does not exist")]
         if o.container:
-            ev.append(f"running in a container ({o.container}): it was started without --device=/dev/kfd")
+            ev.append(translate("rocmdesk.doctor.machine_checks", "running in a container ({container}): it was "
+                                "started without --device=/dev/kfd").format(container=o.container))
         if all(g.kfd_node is None for g in report.gpus):
-            ev.append("no GPU node in /sys/class/kfd/kfd/topology")
+            ev.append(translate("rocmdesk.doctor.machine_checks", "no GPU node in /sys/class/kfd/kfd/topology"))
         out.append(finding("kfd-missing", ev, origin, context=place))
     else:
         ev = [f"/dev/kfd: {kfd.mode or '?'} {kfd.owner or '?'}:{kfd.group or '?'}"]
         if a.missing_groups:
-            ev.append(f"{a.user or 'the user'} is not in: {', '.join(a.missing_groups)}"
-                      f" (in /etc/group: {', '.join(a.groups_configured) or 'none'})")
+            ev.append(translate("rocmdesk.doctor.machine_checks",
+                                "{user} is not in: {groups} (in /etc/group: {configured})").format(
+                user=a.user or translate("rocmdesk.doctor.machine_checks", "the user"),
+                groups=", ".join(a.missing_groups),
+                configured=", ".join(a.groups_configured) or translate("rocmdesk.doctor.machine_checks", "none")))
             out.append(finding("kfd-permission", ev, origin, context=place | {"not-in-groups"}))
         elif kfd.opens_rw is False and not a.needs_relogin:
-            ev.append(f"opening /dev/kfd read-write: {kfd.open_error or 'refused'}")
+            ev.append(translate("rocmdesk.doctor.machine_checks", "opening /dev/kfd read-write: {error}").format(
+                error=kfd.open_error or translate("rocmdesk.doctor.machine_checks", "refused")))
             out.append(finding("kfd-permission", ev, origin, context=place | {"in-groups"}))
         closed = [n for n in a.render_nodes if n.present and n.opens_rw is False]
         if closed and not a.missing_groups and not a.needs_relogin and "kfd-permission" not in {f.id for f in out}:
-            out.append(finding("kfd-permission", [f"{n.path}: {n.open_error or 'refused'}" for n in closed], origin,
+            refused = translate("rocmdesk.doctor.machine_checks", "refused")
+            out.append(finding("kfd-permission", [f"{n.path}: {n.open_error or refused}" for n in closed], origin,
                                context=place | {"in-groups"}))
         if o.container and not any(n.present for n in a.render_nodes):
-            out.append(finding("container-devices", [f"container: {o.container}", "no /dev/dri/renderD* node"],
-                               origin))
+            out.append(finding("container-devices", [
+                translate("rocmdesk.doctor.machine_checks", "container: {container}").format(container=o.container),
+                translate("rocmdesk.doctor.machine_checks", "no /dev/dri/renderD* node")], origin))
     if a.needs_relogin and "groups-pending-relogin" not in {f.id for f in out}:
-        out.append(finding("groups-pending-relogin",
-                           [f"in /etc/group: {', '.join(a.groups_configured)}",
-                            f"this session: {', '.join(a.groups_session or [])}"], origin))
+        out.append(finding("groups-pending-relogin", [
+            translate("rocmdesk.doctor.machine_checks", "in /etc/group: {groups}").format(
+                groups=", ".join(a.groups_configured)),
+            translate("rocmdesk.doctor.machine_checks", "this session: {groups}").format(
+                groups=", ".join(a.groups_session or []))], origin))
 
     # -- kernel age for the GPUs -------------------------------------------------------------------
     kt = _kernel_tuple(k.version or k.release)
@@ -120,9 +134,12 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
         for g in report.gpus:
             need = next((v for p, v in _first_kernels() if g.gfx and g.gfx.startswith(p)), None)
             if need and kt < need and g.kfd_node is None:
-                out.append(finding("kernel-too-old",
-                                   [f"kernel {k.release}; {g.gfx} needs {need[0]}.{need[1]} or newer in-box "
-                                    "(or amdgpu-dkms)", f"GPU {g.index} has no KFD node"], origin))
+                out.append(finding("kernel-too-old", [
+                    translate("rocmdesk.doctor.machine_checks",
+                              "kernel {release}; {gfx} needs {need} or newer in-box (or amdgpu-dkms)").format(
+                        release=k.release, gfx=g.gfx, need=f"{need[0]}.{need[1]}"),
+                    translate("rocmdesk.doctor.machine_checks", "GPU {index} has no KFD node").format(index=g.index)],
+                    origin))
                 break
 
     # -- GPUs: targets, overrides, iGPU beside dGPU --------------------------------------------------
@@ -151,8 +168,10 @@ def _gpu_part(report: MachineReport, origin: str) -> list[Finding]:
         if native and needy:
             node = needy[0].kfd_node if needy[0].kfd_node is not None else 1
             out.append(finding("override-global-mixed",
-                               [f"HSA_OVERRIDE_GFX_VERSION={glob} applies to every GPU"]
-                               + [f"{v.label} is supported as it is" for v in native], origin,
+                               [translate("rocmdesk.doctor.machine_checks",
+                                          "HSA_OVERRIDE_GFX_VERSION={value} applies to every GPU").format(value=glob)]
+                               + [translate("rocmdesk.doctor.machine_checks", "{gpu} is supported as it is").format(
+                                   gpu=v.label) for v in native], origin,
                                {"node": str(node), "override": support_for(needy[0].gfx).override or glob}))
             out = [f for f in out if f.id != "override-unneeded"]
     return out

@@ -1,5 +1,8 @@
 """The Doctor's report: privacy-minimal Markdown and JSON to paste into a bug tracker.
 
+The Markdown is in the current language; the JSON's keys, ids and catalogue texts are English (its other
+sentences are those the diagnosis was built with: ``rocmdesk doctor`` builds it in English for JSON).
+
 Without the user's opt-in (``include_identity``) the report names no user, host or serial number: the
 machine summary leaves them out, and every quoted line is scrubbed of prompts (``user@host:``), home
 folders, rocminfo's "<user> is member of render group" lines, UUIDs and serial numbers.
@@ -13,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from rocmdesk.atomic_file import write_atomic
+from rocmdesk.doctor.catalogue import shown
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 
 SCHEMA = 1
@@ -116,75 +121,144 @@ def _code(text: str) -> str:
     return f"{ticks}{pad}{text}{pad}{ticks}"
 
 
+def _yes_no(value: Any) -> str:
+    if value is True:
+        return translate("rocmdesk.doctor.report", "yes")
+    if value is False:
+        return translate("rocmdesk.doctor.report", "no")
+    return "?"
+
+
+def _severity(severity: str) -> str:
+    return {"error": translate("rocmdesk.doctor.report", "ERROR"),
+            "warning": translate("rocmdesk.doctor.report", "WARNING"),
+            "info": translate("rocmdesk.doctor.report", "INFO")}.get(severity, severity.upper())
+
+
+def _support(status: str) -> str:
+    return {"supported": translate("rocmdesk.doctor.report", "supported"),
+            "override": translate("rocmdesk.doctor.report", "needs an override"),
+            "risky": translate("rocmdesk.doctor.report", "risky"),
+            "unsupported": translate("rocmdesk.doctor.report", "unsupported"),
+            "unknown": translate("rocmdesk.doctor.report", "unknown")}.get(status, status)
+
+
+def _origin(origin: str) -> str:
+    """Where a finding was seen: a check's name, or an input's label as it is."""
+    return {"machine": translate("rocmdesk.doctor.report", "the machine check"),
+            "preflight": translate("rocmdesk.doctor.report", "Setup's checks before installing"),
+            "verify": translate("rocmdesk.doctor.report", "the PyTorch check of a venv"),
+            "sanity": translate("rocmdesk.doctor.report", "the Sanity check"),
+            "kernel log": translate("rocmdesk.doctor.report", "the kernel log")}.get(origin, origin)
+
+
+def _version_key(key: str) -> str:
+    """A key of ``versions`` (knowledge_as_of, rocm, kernel, os...) as the Markdown names it."""
+    return {"knowledge_as_of": translate("rocmdesk.doctor.report", "knowledge data as of"),
+            "rocm": "ROCm",
+            "kernel": translate("rocmdesk.doctor.report", "kernel"),
+            "os": translate("rocmdesk.doctor.report", "OS")}.get(key, key)
+
+
+def _machine_rows(m: dict[str, Any]) -> list[tuple[str, str]]:
+    """The machine table's rows (label, value); calls to translate stay out of f-strings, where lupdate can't
+    see them."""
+    rows: list[tuple[str, str]] = []
+    os_ = m["os"]
+    name = (os_["pretty_name"] or os_["id"] or "?") + (" (WSL)" if os_["wsl"] else "")
+    if os_["container"]:
+        name = translate("rocmdesk.doctor.report", "{os} (container: {container})").format(
+            os=name, container=os_["container"])
+    rows.append((translate("rocmdesk.doctor.report", "OS"), name))
+    rows.append((translate("rocmdesk.doctor.report", "Kernel"),
+                 translate("rocmdesk.doctor.report", "{release}; amdgpu loaded: {loaded}").format(
+                     release=m["kernel"]["release"] or "?", loaded=_yes_no(m["kernel"]["amdgpu_loaded"]))))
+    rocm = m["rocm"]
+    others = [str(v) for v in rocm["installed"] if v != rocm["primary_version"]]
+    version = rocm["primary_version"] or translate("rocmdesk.doctor.report", "none")
+    if others:
+        version = translate("rocmdesk.doctor.report", "{version} (also: {versions})").format(
+            version=version, versions=", ".join(others))
+    rows.append(("ROCm", version))
+    acc = m["access"]
+    kfd = [acc["kfd_mode"] or translate("rocmdesk.doctor.report", "missing")]
+    if acc["missing_groups"]:
+        kfd.append(translate("rocmdesk.doctor.report", "not in {groups}").format(
+            groups=", ".join(acc["missing_groups"])))
+    if acc["needs_relogin"]:
+        kfd.append(translate("rocmdesk.doctor.report", "new groups need a new login"))
+    rows.append(("/dev/kfd", "; ".join(kfd)))
+    for g in m["gpus"]:
+        gfx = g["gfx"] or "gfx ?"
+        if g["gfx_reported"] and g["gfx_reported"] != g["gfx"]:
+            gfx = translate("rocmdesk.doctor.report", "{gfx} (reports {reported})").format(
+                gfx=gfx, reported=g["gfx_reported"])
+        parts = [g["name"] or "?", gfx] + ([g["device_id"]] if g["device_id"] else []) \
+            + (["iGPU"] if g["apu"] else []) + ([_support(g["support"])] if g["support"] else [])
+        rows.append((translate("rocmdesk.doctor.report", "GPU {index}").format(index=g["index"]), " · ".join(parts)))
+    if m["override_env"]:
+        rows.append((translate("rocmdesk.doctor.report", "Overrides"),
+                     ", ".join(f"{k}={v}" for k, v in m["override_env"].items())))
+    return rows
+
+
 def to_markdown(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> str:
+    """The report for a bug tracker, in the current language (quoted evidence, ids and commands as they are)."""
     doc = to_json(d, include_identity, identity)
-    out = ["# rocmdesk doctor report", ""]
+    out = ["# " + translate("rocmdesk.doctor.report", "rocmdesk doctor report"), ""]
     n = doc["counts"]
-    out.append(f"{n['error']} error(s), {n['warning']} warning(s), {n['info']} note(s)"
-               + (f" · machine: {doc['source']}" if doc["source"] else "")
-               + (" (simulated)" if doc["simulated"] else ""))
-    out.append("")
+    line = translate("rocmdesk.doctor.report", "{errors} error(s), {warnings} warning(s), {notes} note(s)").format(
+        errors=n["error"], warnings=n["warning"], notes=n["info"])
+    if doc["source"]:
+        line += " · " + (translate("rocmdesk.doctor.report", "machine: {source} (simulated)") if doc["simulated"]
+                         else translate("rocmdesk.doctor.report", "machine: {source}")).format(source=doc["source"])
+    out += [line, ""]
     m = doc["machine"]
     if m:
-        out += ["## Machine", "", "| | |", "|---|---|"]
-        os_ = m["os"]
-        out.append(f"| OS | {os_['pretty_name'] or os_['id'] or '?'}" + (" (WSL)" if os_["wsl"] else "")
-                   + (f" (container: {os_['container']})" if os_["container"] else "") + " |")
-        out.append(f"| Kernel | {m['kernel']['release'] or '?'}; amdgpu loaded: {m['kernel']['amdgpu_loaded']} |")
-        rocm = m["rocm"]
-        others = [str(v) for v in rocm["installed"] if v != rocm["primary_version"]]
-        out.append(f"| ROCm | {rocm['primary_version'] or 'none'}"
-                   + (f" (also: {', '.join(others)})" if others else "") + " |")
-        acc = m["access"]
-        out.append(f"| /dev/kfd | {acc['kfd_mode'] or 'missing'}"
-                   + (f"; not in {', '.join(acc['missing_groups'])}" if acc["missing_groups"] else "")
-                   + ("; new groups need a new login" if acc["needs_relogin"] else "") + " |")
-        for g in m["gpus"]:
-            out.append(f"| GPU {g['index']} | {g['name'] or '?'} · {g['gfx'] or 'gfx ?'}"
-                       + (f" (reports {g['gfx_reported']})"
-                          if g["gfx_reported"] and g["gfx_reported"] != g["gfx"] else "")
-                       + (f" · {g['device_id']}" if g["device_id"] else "") + (" · iGPU" if g["apu"] else "")
-                       + (f" · {g['support']}" if g["support"] else "") + " |")
-        if m["override_env"]:
-            out.append("| Overrides | " + ", ".join(f"{k}={v}" for k, v in m["override_env"].items()) + " |")
+        out += ["## " + translate("rocmdesk.doctor.report", "Machine"), "", "| | |", "|---|---|"]
+        out += [f"| {label} | {value} |" for label, value in _machine_rows(m)]
         out.append("")
     if doc.get("identity"):
-        out += ["## Identity (included on request)", ""]
+        out += ["## " + translate("rocmdesk.doctor.report", "Identity (included on request)"), ""]
         out += [f"- {k}: {v}" for k, v in doc["identity"].items()] + [""]
     v = doc["versions"]
-    out += ["## Versions", "", ", ".join(f"{k}: {val}" for k, val in v.items() if val is not None), ""]
-    out += [f"## Findings ({len(doc['findings'])})", ""]
+    out += ["## " + translate("rocmdesk.doctor.report", "Versions"), "",
+            ", ".join(f"{_version_key(k)}: {val}" for k, val in v.items() if val is not None), ""]
+    out += ["## " + translate("rocmdesk.doctor.report", "Findings ({n})").format(n=len(doc["findings"])), ""]
     if not doc["findings"]:
-        out += ["No known problem was found.", ""]
+        out += [translate("rocmdesk.doctor.report", "No known problem was found."), ""]
     for f in doc["findings"]:
-        out += [f"### {f['severity'].upper()} · {f['title']} (`{f['id']}`)", ""]
+        out += [f"### {_severity(f['severity'])} · {shown(f['title'])} (`{f['id']}`)", ""]
         if f["summary"]:
-            out += [f["summary"], ""]
+            out += [shown(f["summary"]), ""]
         if f["evidence"]:
-            out += ["Evidence:", ""] + [f"- {_code(e)}" for e in f["evidence"]] + [""]
+            out += [translate("rocmdesk.doctor.report", "Evidence:"), ""] + [f"- {_code(e)}" for e in f["evidence"]]
+            out += [""]
         fix = f["fix"]
-        out += ["Fix (" + ("automatic: rocmdesk can run it" if fix["kind"] == "auto" else "steps to run yourself")
-                + "):", ""]
+        out += [translate("rocmdesk.doctor.report", "Fix (automatic: rocmdesk can run it):") if fix["kind"] == "auto"
+                else translate("rocmdesk.doctor.report", "Fix (steps to run yourself):"), ""]
         for i, s in enumerate(fix["steps"], 1):
-            out.append(f"{i}. {s['text']}" + (f" {_code(s['command'])}" if s["command"] else ""))
+            out.append(f"{i}. {shown(s['text'])}"
+                       + (f" {_code(s['command'])}" if s["command"] else ""))
         todo = [s for s in fix.get("plan_steps") or [] if not s.get("done")]
         if todo:
-            out += ["", "The plan rocmdesk runs for it (one password prompt):", ""]
+            out += ["", translate("rocmdesk.doctor.report", "The plan rocmdesk runs for it (one password prompt):"), ""]
             out += [f"- {s['title']}" for s in todo]
-        out += ["", "Found in: " + ", ".join(f["origins"])]
+        out += ["", translate("rocmdesk.doctor.report", "Found in: {origins}").format(
+            origins=", ".join(_origin(o) for o in f["origins"]))]
         if f["source"]:
-            out += ["", f"Source: {f['source']}"]
+            out += ["", translate("rocmdesk.doctor.report", "Source: {source}").format(source=f["source"])]
         out.append("")
     if doc["inputs"]:
-        out += ["## Inputs", ""]
+        out += ["## " + translate("rocmdesk.doctor.report", "Inputs"), ""]
         for i in doc["inputs"]:
-            what = i["format"] or "unrecognized"
+            what = i["format"] or translate("rocmdesk.doctor.report", "unrecognized")
             out.append(f"- {i['label']}: {what}" + (f" — {i['error']}" if i["error"] else "")
                        + (f" → {', '.join(i['finding_ids'])}" if i["finding_ids"] else ""))
         out.append("")
     if not include_identity:
-        out += ["_No user name, host name or serial numbers are in this report "
-                "(rocmdesk doctor --include-identity adds them)._", ""]
+        out += ["_" + translate("rocmdesk.doctor.report", "No user name, host name or serial numbers are in this "
+                                "report (rocmdesk doctor --include-identity adds them).") + "_", ""]
     return "\n".join(out)
 
 

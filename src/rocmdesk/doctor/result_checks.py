@@ -12,6 +12,7 @@ from typing import Any, Mapping
 
 from rocmdesk.doctor.catalogue import finding
 from rocmdesk.doctor.model import Finding
+from rocmdesk.i18n import translate
 
 # verify verdict -> catalogue id (None: nothing wrong, or said better by the machine checks)
 VERDICT_IDS: dict[str, str | None] = {
@@ -53,7 +54,8 @@ def from_verify(result: Any, origin: str = "verify") -> list[Finding]:
         fid = "visible-devices-masked"
     if fid is None:
         return []
-    ev = [f"verify ({data.get('python') or 'venv'}): {data.get('title') or verdict}"]
+    ev = [translate("rocmdesk.doctor.result_checks", "PyTorch check ({python}): {verdict}").format(
+        python=data.get("python") or "venv", verdict=data.get("title") or verdict)]
     if data.get("detail"):
         ev.append(str(data["detail"]))
     if data.get("torch"):
@@ -114,12 +116,19 @@ def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
     for ph in data.get("phases") or []:
         ph = ph if isinstance(ph, Mapping) else _as_dict(ph)
         if ph.get("name") == "multi_gpu" and ph.get("ok") is False and not ph.get("skipped"):
-            why = "hung" if ph.get("hung") else str(ph.get("error") or "failed")
-            out.append(finding("multi-gpu-hang", [f"sanity multi-GPU phase: {why}"[:300]], origin))
+            if ph.get("hung"):
+                said = translate("rocmdesk.doctor.result_checks", "Sanity check, multi-GPU phase: it hung")
+            elif ph.get("error"):
+                said = translate("rocmdesk.doctor.result_checks", "Sanity check, multi-GPU phase: {error}").format(
+                    error=ph["error"])
+            else:
+                said = translate("rocmdesk.doctor.result_checks", "Sanity check, multi-GPU phase: it failed")
+            out.append(finding("multi-gpu-hang", [said[:300]], origin))
+    said = translate("rocmdesk.doctor.result_checks", "Sanity check: {kind}").format(kind=kind)
     if "memory" in kind or kind == "oom":
-        out.append(finding("vram-oom-fragmentation", [f"sanity: {kind}"] + texts[:2], origin))
+        out.append(finding("vram-oom-fragmentation", [said] + texts[:2], origin))
     if "collective" in kind or "rccl" in kind or "nccl" in kind:
-        out.append(finding("multi-gpu-hang", [f"sanity: {kind}"] + texts[:2], origin))
+        out.append(finding("multi-gpu-hang", [said] + texts[:2], origin))
     if texts:
         _info, found = diagnose_text("\n".join(texts), origin)
         for f in found:
@@ -131,4 +140,8 @@ def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
 
 def sanity_summary(data: Mapping[str, Any]) -> list[str]:
     passed = _passed(data)
-    return [f"sanity run: {'passed' if passed else 'failed' if passed is False else 'result'}"]
+    if passed:
+        return [translate("rocmdesk.doctor.result_checks", "a Sanity check run: it passed")]
+    if passed is False:
+        return [translate("rocmdesk.doctor.result_checks", "a Sanity check run: it failed")]
+    return [translate("rocmdesk.doctor.result_checks", "a Sanity check run's result")]

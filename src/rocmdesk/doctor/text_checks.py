@@ -15,6 +15,7 @@ from typing import Any
 from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
 from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
 from rocmdesk.doctor.model import Finding, InputResult
+from rocmdesk.i18n import translate
 
 SCAN_SPAN = 512 << 10  # characters from each end the symptom patterns read
 JSON_LIMIT = 32 << 20  # larger "JSON" is not a result rocmdesk wrote
@@ -34,7 +35,7 @@ def _decode(data: bytes | str) -> tuple[str | None, str | None]:
         if reason:
             return None, reason
     if not text.strip():
-        return None, "the input is empty"
+        return None, translate("rocmdesk.doctor.text_checks", "the input is empty")
     return text, None
 
 
@@ -96,8 +97,10 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
             sig.append((f"rocminfo:{err.get('kind')}", str(err.get("message") or "")))
             if err.get("hsa_status") == "HSA_STATUS_ERROR_OUT_OF_RESOURCES" and err.get("kind") != "out-of-resources":
                 sig.append(("rocminfo:out-of-resources", str(err.get("hsa_status"))))
+        # "WSL" is a name: it stays in the recognizer's warning in every language (tests/formats/test_i18n.py)
         if any("WSL" in w for w in result.get("warnings") or []):
-            sig.append(("rocminfo:wsl", "rocminfo: no 'ROCk module' line and no PCI ids: a WSL runtime"))
+            sig.append(("rocminfo:wsl", translate("rocmdesk.doctor.text_checks",
+                                                  "rocminfo: no 'ROCk module' line and no PCI ids: a WSL runtime")))
     elif fmt == "kernel-log":
         events = result.get("events") or []
         kfd_unsupported = any(e["kind"] == "kfd-unsupported" for e in events)
@@ -113,27 +116,39 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
         torch = result.get("torch") or {}
         record = result.get("record") or {}
         if torch.get("wheel_kind") in ("cpu", "cuda"):
-            sig.append((f"collect_env:{torch['wheel_kind']}", f"PyTorch {torch.get('version')} "
-                        f"({torch['wheel_kind']} build)"))
+            sig.append((f"collect_env:{torch['wheel_kind']}", translate(
+                "rocmdesk.doctor.text_checks", "PyTorch {version} ({kind} build)").format(
+                version=torch.get("version"), kind=torch["wheel_kind"])))
         if record.get("wsl"):
             sig.append(("collect_env:wsl", f"OS: {record.get('os')}"))
         arch = torch.get("arch_list") or []
         targets = [g.gfx for g in gpus if g.gfx] + [t for t in record.get("gcn_arch_names") or [] if t]
         for gfx in dict.fromkeys(targets):
             if arch and gfx not in arch:
-                sig.append(("collect_env:missing-arch", f"{gfx} is not in the wheel's arch list ({', '.join(arch)})"))
+                sig.append(("collect_env:missing-arch", translate(
+                    "rocmdesk.doctor.text_checks", "{gfx} is not in the wheel's arch list ({arch})").format(
+                    gfx=gfx, arch=", ".join(arch))))
         if torch.get("wheel_kind") == "rocm" and torch.get("cuda_available") is False:
-            sig.append(("collect_env:not-available", "Is CUDA available: False (a ROCm build)"))
+            sig.append(("collect_env:not-available", translate("rocmdesk.doctor.text_checks",
+                                                               "Is CUDA available: False (a ROCm build)")))
     elif fmt == "lspci":
-        for w in result.get("warnings") or []:
-            if "no kernel driver is bound" in w:
-                sig.append(("lspci:no-driver", w))
+        sig += _lspci_no_driver(result)
     if fmt in ("rocminfo", "rocm-smi", "amd-smi", "lspci"):
         # beside a discrete GPU an iGPU is to be hidden, not overridden
         hidden = {g.index for g in gpus if g.apu is True} if any(g.apu is False for g in gpus) else set()
         extra += gpu_findings(gpus, label, hidden=hidden)
         extra += collision(gpus, label)
     return sig, extra
+
+
+def _lspci_no_driver(result: dict[str, Any]) -> list[tuple[str, str]]:
+    """AMD GPUs ``lspci -k`` shows with no kernel driver bound: inspect's ``no_driver`` slots (its warnings are
+    translated, so their words are not matched); a result from before that field only had the English warning."""
+    if "no_driver" not in result:
+        return [("lspci:no-driver", w) for w in result.get("warnings") or [] if "no kernel driver is bound" in w]
+    return [("lspci:no-driver", translate("rocmdesk.doctor.text_checks", "{slot}: no kernel driver is bound to this "
+                                          "GPU (amdgpu is not loaded for it)").format(slot=slot))
+            for slot in result.get("no_driver") or []]
 
 
 def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] | None:
@@ -151,7 +166,9 @@ def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] |
 
     if isinstance(data.get("verdict"), str):
         found = result_checks.from_verify(data, label)
-        return InputResult(label, "verify-json", None, [f"verify: {data.get('verdict')}"], [f.id for f in found]), found
+        said = translate("rocmdesk.doctor.text_checks", "a PyTorch check: {verdict}").format(
+            verdict=data.get("verdict"))
+        return InputResult(label, "verify-json", None, [said], [f.id for f in found]), found
     if result_checks.looks_like_sanity(data):
         found = result_checks.from_sanity(data, label)
         return InputResult(label, "sanity-json", None, result_checks.sanity_summary(data),
@@ -188,7 +205,7 @@ def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult
                        list((result or {}).get("summary") or [])[:20], [f.id for f in found],
                        bool((result or {}).get("truncated")))
     if result is None and not found:
-        info.error = "no format rocmdesk knows and no known error message"
+        info.error = translate("rocmdesk.doctor.text_checks", "no format rocmdesk knows and no known error message")
     return info, found
 
 
