@@ -268,7 +268,7 @@ def test_apply_reports_progress_and_how_to_resume(live, monkeypatch, capsys):
     assert "run the same command again" in cap.err and "resumes at" in cap.err
 
     monkeypatch.setattr(runner, "run", lambda *a, **k: runner.RunResult(127, "not-authorized",
-                                                                        runner.MESSAGES[127]))
+                                                                        runner.pkexec_message(127)))
     assert cli_apply.run(parse(["apply", "--yes"]), live) == cli_apply.EXIT_NOTHING_CHANGED
     assert "not authorized" in capsys.readouterr().err
     monkeypatch.setattr(runner, "run", lambda *a, **k: runner.RunResult(0, "ok", "every step is done"))

@@ -2,19 +2,53 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_release, rocm_releases
 from rocmdesk.knowledge.releases import RocmRelease
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.recipe import SCOPES, split_repo, therock_distro, therock_family
 
-SCOPE_WHAT = {
+# what each scope installs, as ``plan --format json`` writes it (machine-readable: English)
+SCOPE_WHAT_EN = {
     "pytorch": "PyTorch only: no system ROCm (the wheels carry their own user space); GPU groups and driver checks",
     "runtime": "HIP runtime with rocminfo and rocm-smi",
     "sdk": "the HIP SDK and developer tools (rocm-hip-sdk, rocm-developer-tools)",
 }
+# a "why" that means the user chose it; the Setup page compares it, so it stays this code in every language
+CHOSEN = "chosen"
+
+
+def scope_what(scope: str) -> str:
+    """``SCOPE_WHAT_EN[scope]`` in the current language."""
+    if scope == "pytorch":
+        return translate("rocmdesk.setup.choices", "PyTorch only: no system ROCm (the wheels carry their own user "
+                         "space); GPU groups and driver checks")
+    if scope == "runtime":
+        return translate("rocmdesk.setup.choices", "HIP runtime with rocminfo and rocm-smi")
+    if scope == "sdk":
+        return translate("rocmdesk.setup.choices",
+                         "the HIP SDK and developer tools (rocm-hip-sdk, rocm-developer-tools)")
+    raise KeyError(scope)
+
+
+class _ScopeWhat(Mapping[str, str]):
+    """``SCOPE_WHAT``: a mapping looked up in the language current at the lookup, not at import."""
+
+    def __getitem__(self, scope: str) -> str:
+        return scope_what(scope)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SCOPES)
+
+    def __len__(self) -> int:
+        return len(SCOPES)
+
+
+SCOPE_WHAT: Mapping[str, str] = _ScopeWhat()
 
 
 @dataclass
@@ -27,7 +61,8 @@ class Choices:
 
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
-            raise ValueError(f"scope {self.scope!r} is not one of {', '.join(SCOPES)}")
+            raise ValueError(translate("rocmdesk.setup.choices", "scope {scope} is not one of {scopes}").format(
+                scope=repr(self.scope), scopes=", ".join(SCOPES)))
 
 
 @dataclass
@@ -62,7 +97,7 @@ class Resolved:
             "rocm_why": self.rocm_why,
             "stream": self.stream,
             "scope": self.scope,
-            "scope_what": SCOPE_WHAT[self.scope],
+            "scope_what": SCOPE_WHAT_EN[self.scope],
             "dkms": self.dkms,
             "dkms_why": self.dkms_why,
             "user": self.user,
@@ -76,7 +111,8 @@ class Resolved:
 
 def _os_name(report: MachineReport) -> str:
     o = report.os
-    return o.pretty_name or " ".join(x for x in (o.id, o.version_id) if x) or "this OS"
+    return o.pretty_name or " ".join(x for x in (o.id, o.version_id) if x) or translate(
+        "rocmdesk.setup.choices", "this OS")
 
 
 def os_fit(release: RocmRelease, report: MachineReport) -> str | None:
@@ -117,49 +153,68 @@ def recommend(report: MachineReport) -> tuple[RocmRelease | None, str]:
     final = [r for r in rocm_releases() if not r.preview]
     installed = rocm_release(report.rocm.primary_version)
     if installed and not installed.preview and os_fit(installed, report) == "listed" and gpus_fit(installed, report):
-        return installed, f"ROCm {installed.version} is installed already and AMD lists it for {name} and this GPU"
-    gpus = " and this GPU" if report.gpus else ""
-    tiers = (("listed", True, "legacy", f"the newest release AMD lists for {name}{gpus}"),
-             ("listed", True, "therock", f"the newest TheRock release AMD lists for {name}{gpus}"),
-             ("repo", True, "legacy", f"the newest release with a repository for {name} that lists this GPU"),
-             ("repo", True, "therock", f"the newest TheRock release with a repository for {name} that lists this GPU"),
-             ("listed", False, "legacy", f"the newest release AMD lists for {name}; this GPU is not on its list"),
-             ("repo", False, "legacy", f"the newest release with a repository for {name}; this GPU is not on its list"))
+        return installed, translate(
+            "rocmdesk.setup.choices", "ROCm {version} is installed already and AMD lists it for {os} and this GPU"
+        ).format(version=installed.version, os=name)
+    if report.gpus:
+        listed = translate("rocmdesk.setup.choices", "the newest release AMD lists for {os} and this GPU")
+        listed_therock = translate("rocmdesk.setup.choices",
+                                   "the newest TheRock release AMD lists for {os} and this GPU")
+    else:
+        listed = translate("rocmdesk.setup.choices", "the newest release AMD lists for {os}")
+        listed_therock = translate("rocmdesk.setup.choices", "the newest TheRock release AMD lists for {os}")
+    tiers = (("listed", True, "legacy", listed),
+             ("listed", True, "therock", listed_therock),
+             ("repo", True, "legacy", translate(
+                 "rocmdesk.setup.choices", "the newest release with a repository for {os} that lists this GPU")),
+             ("repo", True, "therock", translate(
+                 "rocmdesk.setup.choices",
+                 "the newest TheRock release with a repository for {os} that lists this GPU")),
+             ("listed", False, "legacy", translate(
+                 "rocmdesk.setup.choices", "the newest release AMD lists for {os}; this GPU is not on its list")),
+             ("repo", False, "legacy", translate(
+                 "rocmdesk.setup.choices",
+                 "the newest release with a repository for {os}; this GPU is not on its list")))
     for fit, need_gpu, stream, why in tiers:
         fits = [r for r in final if r.stream == stream and os_fit(r, report) == fit
                 and (not need_gpu or gpus_fit(r, report))]
         if fits:
-            return fits[-1], why
-    return None, f"no ROCm release in rocmdesk's data has an apt repository for {name}"
+            return fits[-1], why.format(os=name)
+    return None, translate("rocmdesk.setup.choices",
+                           "no ROCm release in rocmdesk's data has an apt repository for {os}").format(os=name)
 
 
 def _default_dkms(report: MachineReport, release: RocmRelease | None) -> tuple[bool, str]:
     k = report.kernel
     if k.amdgpu_loaded and (k.dkms or "amdgpu-dkms" in report.rocm.packages):
-        return False, "AMD's amdgpu-dkms driver is installed and loaded already"
+        return False, translate("rocmdesk.setup.choices", "AMD's amdgpu-dkms driver is installed and loaded already")
     if k.amdgpu_loaded:
-        return False, "the in-box amdgpu driver is loaded"
+        return False, translate("rocmdesk.setup.choices", "the in-box amdgpu driver is loaded")
     if report.os.wsl or report.os.container:
-        return False, "the kernel driver belongs to the host here, not to this system"
+        return False, translate("rocmdesk.setup.choices",
+                                "the kernel driver belongs to the host here, not to this system")
     if not report.gpus:
-        return False, "no AMD GPU was found"
+        return False, translate("rocmdesk.setup.choices", "no AMD GPU was found")
     if release is None or not release.repos.amdgpu_apt:
-        return False, "the data has no amdgpu driver repository for this release"
+        return False, translate("rocmdesk.setup.choices", "the data has no amdgpu driver repository for this release")
     if k.amdgpu_loaded is None:
-        return False, "whether amdgpu is loaded is unknown; choose --dkms if it is not"
-    return True, "amdgpu is not loaded: AMD's DKMS driver brings one for this kernel"
+        return False, translate("rocmdesk.setup.choices",
+                                "whether amdgpu is loaded is unknown; choose --dkms if it is not")
+    return True, translate("rocmdesk.setup.choices",
+                           "amdgpu is not loaded: AMD's DKMS driver brings one for this kernel")
 
 
 def resolve(report: MachineReport, choices: Choices) -> Resolved:
     if choices.rocm:
         release = rocm_release(choices.rocm)
-        why = "chosen" if release else f"ROCm {choices.rocm} is not in rocmdesk's data"
+        why = CHOSEN if release else translate("rocmdesk.setup.choices",
+                                               "ROCm {version} is not in rocmdesk's data").format(version=choices.rocm)
     else:
         release, why = recommend(report)
     if choices.dkms is None:
         dkms, dkms_why = _default_dkms(report, release)
     else:
-        dkms, dkms_why = choices.dkms, "chosen"
+        dkms, dkms_why = choices.dkms, CHOSEN
     user = choices.user if choices.user is not None else report.access.user
     cleanup = choices.cleanup if choices.cleanup is not None else choices.scope != "pytorch"
     fit = os_fit(release, report) if release else None

@@ -14,6 +14,7 @@ import os
 import sys
 from typing import TextIO
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.setup.events import Event
 from rocmdesk.setup.recipe import SCOPES
@@ -24,20 +25,24 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOTHING_CHANGED = 0, 1, 2, 5
 def add_parser(subparsers) -> None:
     from rocmdesk.cli import _add_target
 
-    p = subparsers.add_parser("apply", help="run the plan: one authentication, every step checked, resumable")
+    p = subparsers.add_parser("apply", help=translate(
+        "rocmdesk.setup.cli_apply", "run the plan: one authentication, every step checked, resumable"))
     _add_target(p)
     # the same choices as `rocmdesk plan` (cli_plan defines them inline, so they are repeated here)
-    p.add_argument("--rocm", metavar="VERSION", help="ROCm release (default: the recommended one for this OS and GPU)")
-    p.add_argument("--scope", choices=SCOPES, default="pytorch",
-                   help="pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, "
-                        "rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)")
-    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None,
-                   help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
-    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None,
-                   help="remove other ROCm versions first (default: yes, except for the pytorch scope)")
-    p.add_argument("--dry-run", action="store_true",
-                   help="check the plan with the helper and show every step's progress, changing nothing")
-    p.add_argument("--yes", "-y", action="store_true", help="do not ask before running")
+    p.add_argument("--rocm", metavar="VERSION", help=translate(
+        "rocmdesk.setup.cli_apply", "ROCm release (default: the recommended one for this OS and GPU)"))
+    p.add_argument("--scope", choices=SCOPES, default="pytorch", help=translate(
+        "rocmdesk.setup.cli_apply", "pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, "
+        "rocminfo, rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)"))
+    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None, help=translate(
+        "rocmdesk.setup.cli_apply",
+        "install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)"))
+    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None, help=translate(
+        "rocmdesk.setup.cli_apply", "remove other ROCm versions first (default: yes, except for the pytorch scope)"))
+    p.add_argument("--dry-run", action="store_true", help=translate(
+        "rocmdesk.setup.cli_apply", "check the plan with the helper and show every step's progress, changing nothing"))
+    p.add_argument("--yes", "-y", action="store_true",
+                   help=translate("rocmdesk.setup.cli_apply", "do not ask before running"))
 
 
 def _this_user() -> str | None:
@@ -50,33 +55,48 @@ def _this_user() -> str | None:
 
 
 class Progress:
-    """Prints the event stream as lines a person can follow."""
+    """Prints the event stream as lines a person can follow.  ``steps`` (the plan's) lets a dry run say what
+    each step would do in the user's language; without it the helper's English words are shown."""
 
-    def __init__(self, out: TextIO) -> None:
+    def __init__(self, out: TextIO, steps: list | None = None) -> None:
         self.out = out
         self.total = 0
         self.streamed: set[str] = set()
+        self.done = {s.id: s.done for s in steps or []}
+        self.kinds: dict[str, str] = {}
 
     def __call__(self, ev: Event) -> None:
+        from rocmdesk.setup.runner import event_message
+
         d = ev.data
+        sid = ev.step_id or ""
         if ev.event == "plan":
             self.total = int(d.get("steps", 0))
-            what = "dry run, nothing changes" if d.get("dry_run") else f"for {d.get('caller')}"
-            self._say(f"Running {self.total} steps ({what})")
+            if d.get("dry_run"):
+                line = translate("rocmdesk.setup.cli_apply", "Running {n} steps (dry run, nothing changes)")
+            else:
+                line = translate("rocmdesk.setup.cli_apply", "Running {n} steps (for {user})")
+            self._say(line.format(n=self.total, user=d.get("caller")))
         elif ev.event == "started":
+            if isinstance(d.get("kind"), str):
+                self.kinds[sid] = d["kind"]
             self._say(f"[{int(d.get('index', 0)) + 1}/{self.total}] {d.get('title') or d.get('id')}")
         elif ev.event == "output":
             self.streamed.add(str(d.get("id")))
             self._say(f"      | {d.get('line', '')}")
         elif ev.event in ("ok", "skipped"):
-            self._say(f"      {ev.event}: {d.get('message', '')}")
+            message = event_message(ev, self.kinds.get(sid), self.done.get(sid))
+            line = translate("rocmdesk.setup.cli_apply", "      ok: {message}") if ev.event == "ok" else translate(
+                "rocmdesk.setup.cli_apply", "      skipped: {message}")
+            self._say(line.format(message=message))
         elif ev.event == "failed":
-            self._say(f"      FAILED: {d.get('message', '')}")
+            self._say(translate("rocmdesk.setup.cli_apply", "      FAILED: {message}").format(
+                message=event_message(ev)))
             if ev.step_id not in self.streamed:
                 for line in d.get("output") or []:
                     self._say(f"      | {line}")
         elif ev.event == "refused":
-            self._say(f"Refused: {d.get('message', '')}")
+            self._say(translate("rocmdesk.setup.cli_apply", "Refused: {message}").format(message=event_message(ev)))
 
     def _say(self, line: str) -> None:
         self.out.write(line + "\n")
@@ -84,10 +104,12 @@ class Progress:
 
 
 def _confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
-    out.write(f"Run these {n} steps now? You authenticate once, as an administrator. [y/N] ")
+    out.write(translate("rocmdesk.setup.cli_apply",
+                        "Run these {n} steps now? You authenticate once, as an administrator. [y/N] ").format(n=n))
     out.flush()
     answer = stdin.readline().strip().lower()
-    return answer in ("y", "yes")
+    # y/yes in every language (the prompt shows [y/N]); 是 for a Chinese input method left on
+    return answer in ("y", "yes", "是")
 
 
 def run(args: argparse.Namespace, host: Host) -> int:
@@ -96,17 +118,21 @@ def run(args: argparse.Namespace, host: Host) -> int:
     from rocmdesk.setup import runner
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.facts import read_facts
-    from rocmdesk.setup.plan import plan
+    from rocmdesk.setup.plan import plan, relogin_noted
     from rocmdesk.setup.render import render_text
 
     out, err = sys.stdout, sys.stderr
     if args.rocm and rocm_release(args.rocm) is None:
         known = ", ".join(r.version for r in rocm_releases())
-        print(f"rocmdesk: ROCm {args.rocm} is not in rocmdesk's data; known releases: {known}", file=err)
+        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
+                                       "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
+                                           version=args.rocm, known=known), file=err)
         return EXIT_USAGE
     live = host.live and not host.simulated
     if not live and not args.dry_run:
-        print(f"rocmdesk: {host.label} is not this computer: its plan can only be tried with --dry-run", file=err)
+        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
+                                       "{machine} is not this computer: its plan can only be tried with --dry-run"
+                                       ).format(machine=host.label), file=err)
         return EXIT_USAGE
     report = detect(host)
     # a dry run of another machine's plan is checked for the user who runs it, as the helper will do
@@ -117,44 +143,51 @@ def run(args: argparse.Namespace, host: Host) -> int:
     out.write(render_text(result))
     out.write("\n")
     if result.blocked and not args.dry_run:
-        print("rocmdesk: the plan is blocked (see above): nothing was changed", file=err)
+        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
+                                       "the plan is blocked (see above): nothing was changed"), file=err)
         return EXIT_NOTHING_CHANGED
     if not result.todo and not args.dry_run:
-        out.write("Every step is done already: nothing to run.\n")
+        out.write(translate("rocmdesk.setup.cli_apply", "Every step is done already: nothing to run.") + "\n")
         return EXIT_OK
     if live and os.getuid() == 0 and os.environ.get("SUDO_USER"):
-        out.write("Note: run rocmdesk apply as yourself, not with sudo: the plan is for the user who runs it.\n")
+        out.write(translate("rocmdesk.setup.cli_apply", "Note: run rocmdesk apply as yourself, not with sudo: the "
+                            "plan is for the user who runs it.") + "\n")
     if not args.dry_run and not args.yes:
         if not sys.stdin.isatty():
-            print("rocmdesk: not asking on a non-interactive input: read the plan above and run again with --yes "
-                  "to go ahead (nothing was changed)", file=err)
+            print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
+                                           "not asking on a non-interactive input: read the plan above and run "
+                                           "again with --yes to go ahead (nothing was changed)"), file=err)
             return EXIT_NOTHING_CHANGED
         if not _confirm(len(result.todo), sys.stdin, out):
-            out.write("Not confirmed: nothing was changed.\n")
+            out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
             return EXIT_NOTHING_CHANGED
-    outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=Progress(out))
+    outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=Progress(out, result.steps))
     if outcome.log is not None:
-        out.write(f"Log: {outcome.log}\n")
+        out.write(translate("rocmdesk.setup.cli_apply", "Log: {path}").format(path=outcome.log) + "\n")
     if outcome.ok:
-        out.write("Dry run finished: the helper accepts this plan.\n" if args.dry_run else "Every step is done.\n")
+        out.write((translate("rocmdesk.setup.cli_apply", "Dry run finished: the helper accepts this plan.")
+                   if args.dry_run else translate("rocmdesk.setup.cli_apply", "Every step is done.")) + "\n")
         if not args.dry_run:
-            _after(result.after, host, out)
+            _after(result.after, relogin_noted(report, result.steps), host, out)
         return EXIT_OK
     if outcome.outcome == "failed":
         print(f"rocmdesk: {outcome.message}", file=err)
-        print(f"Fix the cause (the step's output is above and in the log), then run the same command again: "
-              f"the steps that finished are skipped and the run resumes at {outcome.resume_from}.", file=err)
+        print(translate("rocmdesk.setup.cli_apply",
+                        "Fix the cause (the step's output is above and in the log), then run the same command "
+                        "again: the steps that finished are skipped and the run resumes at {step}.").format(
+                            step=outcome.resume_from), file=err)
         return EXIT_FAILED
     print(f"rocmdesk: {outcome.message}", file=err)
     return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
 
 
-def _after(notes: list[str], host: Host, out: TextIO) -> None:
+def _after(notes: list[str], relogin_said: bool, host: Host, out: TextIO) -> None:
     from rocmdesk.machine.detect import detect
 
     for note in notes:
         out.write(f"  - {note}\n")
     access = detect(host).access
-    if access.needs_relogin and not any("Log out" in n for n in notes):
-        out.write("  - You are in the render and video groups in /etc/group, but not yet in this session: "
-                  "log out and in again (newgrp render fixes only one shell).\n")
+    if access.needs_relogin and not relogin_said:
+        out.write("  - " + translate("rocmdesk.setup.cli_apply",
+                                     "You are in the render and video groups in /etc/group, but not yet in this "
+                                     "session: log out and in again (newgrp render fixes only one shell).") + "\n")

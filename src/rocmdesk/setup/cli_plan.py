@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rocmdesk import i18n
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import FORMATS
@@ -18,33 +20,52 @@ EXIT_OK, EXIT_USAGE = 0, 2
 def add_parser(subparsers) -> None:
     from rocmdesk.cli import _add_target
 
-    p = subparsers.add_parser("plan", help="every step that takes this machine to ROCm, before anything runs")
+    p = subparsers.add_parser("plan", help=translate(
+        "rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"))
     _add_target(p)
-    p.add_argument("--rocm", metavar="VERSION", help="ROCm release (default: the recommended one for this OS and GPU)")
-    p.add_argument("--scope", choices=SCOPES, default="pytorch",
-                   help="pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, "
-                        "rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)")
-    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None,
-                   help="install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)")
-    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None,
-                   help="remove other ROCm versions first (default: yes, except for the pytorch scope)")
-    p.add_argument("--format", choices=FORMATS, default="text", help="text for people, a bash script, JSON, or an Ansible playbook")
+    p.add_argument("--rocm", metavar="VERSION", help=translate(
+        "rocmdesk.setup.cli_plan", "ROCm release (default: the recommended one for this OS and GPU)"))
+    p.add_argument("--scope", choices=SCOPES, default="pytorch", help=translate(
+        "rocmdesk.setup.cli_plan", "pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, "
+        "rocminfo, rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)"))
+    p.add_argument("--dkms", action=argparse.BooleanOptionalAction, default=None, help=translate(
+        "rocmdesk.setup.cli_plan", "install AMD's amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)"))
+    p.add_argument("--cleanup", action=argparse.BooleanOptionalAction, default=None, help=translate(
+        "rocmdesk.setup.cli_plan", "remove other ROCm versions first (default: yes, except for the pytorch scope)"))
+    p.add_argument("--format", choices=FORMATS, default="text", help=translate(
+        "rocmdesk.setup.cli_plan", "text for people (in your language); a bash script, JSON or an Ansible playbook "
+        "(in English)"))
 
 
 def run(args: argparse.Namespace, host: Host) -> int:
     from rocmdesk.knowledge import rocm_release
+
+    if args.rocm and rocm_release(args.rocm) is None:  # said in the user's language, whatever the format
+        from rocmdesk.knowledge import rocm_releases
+
+        known = ", ".join(r.version for r in rocm_releases())
+        print("rocmdesk: " + translate("rocmdesk.setup.cli_plan",
+                                       "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
+                                           version=args.rocm, known=known), file=sys.stderr)
+        return EXIT_USAGE
+    if args.format == "text":
+        return _run(args, host)
+    # a script, JSON or a playbook is for programs and for sharing: its titles, reasons and comments stay English
+    previous = i18n._current
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    try:
+        return _run(args, host)
+    finally:
+        i18n.set_language(previous)
+
+
+def _run(args: argparse.Namespace, host: Host) -> int:
     from rocmdesk.machine.detect import detect
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.facts import read_facts
     from rocmdesk.setup.plan import plan
     from rocmdesk.setup.render import render
 
-    if args.rocm and rocm_release(args.rocm) is None:
-        from rocmdesk.knowledge import rocm_releases
-
-        known = ", ".join(r.version for r in rocm_releases())
-        print(f"rocmdesk: ROCm {args.rocm} is not in rocmdesk's data; known releases: {known}", file=sys.stderr)
-        return EXIT_USAGE
     report = detect(host)
     choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, cleanup=args.cleanup)
     result = plan(report, choices, read_facts(host))

@@ -7,12 +7,16 @@ those installs must hear that before they try ``apply``, not after.
 from __future__ import annotations
 
 from rocmdesk import __version__
+from rocmdesk.i18n import translate
 
-WHY = (
-    "A pip, pipx or uv tool install has none, so `rocmdesk apply` and the Setup page cannot run a plan as root; "
-    "`rocmdesk plan --format script` gives the same plan as a script to read and run with sudo. The Debian "
-    "package installs the helper (see packaging/README.md in rocmdesk's source)."
-)
+
+def why() -> str:
+    """Why there is no helper and what to do instead (read when shown, in the current language)."""
+    return translate(
+        "rocmdesk.setup.helper_status",
+        "A pip, pipx or uv tool install has none, so `rocmdesk apply` and the Setup page cannot run a plan as root; "
+        "`rocmdesk plan --format script` gives the same plan as a script to read and run with sudo. The Debian "
+        "package installs the helper (see packaging/README.md in rocmdesk's source).")
 
 
 def status_line() -> str:
@@ -21,8 +25,9 @@ def status_line() -> str:
 
     path = runner.helper_path()
     if path is not None:
-        return f"system helper: {path}"
-    return f"system helper: not installed ({runner.HELPER}). {WHY}"
+        return translate("rocmdesk.setup.helper_status", "system helper: {path}").format(path=path)
+    return translate("rocmdesk.setup.helper_status", "system helper: not installed ({path}). {why}").format(
+        path=runner.HELPER, why=why())
 
 
 def version_text() -> str:
@@ -36,5 +41,6 @@ def plan_note() -> str | None:
 
     if runner.helper_path() is not None:
         return None
-    return f"Note: rocmdesk's system helper is not installed ({runner.HELPER}). {WHY}"
-
+    return translate("rocmdesk.setup.helper_status",
+                     "Note: rocmdesk's system helper is not installed ({path}). {why}").format(
+                         path=runner.HELPER, why=why())

@@ -13,9 +13,10 @@ from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup import aptfiles
-from rocmdesk.setup.choices import Choices, Resolved, resolve
+from rocmdesk.setup.choices import CHOSEN, Choices, Resolved, resolve
 from rocmdesk.setup.facts import SetupFacts
 from rocmdesk.setup.preflight import Finding, check, rocm_version_of_package
 from rocmdesk.setup.recipe import StreamRecipe, dkms_prereqs, gpu_groups, recipe, short_version, split_repo
@@ -105,15 +106,19 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
     )
     if purge:
         versions = sorted({rocm_version_of_package(rocm.packages[n]) or "" for n in purge})
-        steps.append(Step("cleanup-purge", "apt-purge", f"Purge ROCm {', '.join(versions)} packages",
-                          f"another ROCm version's packages would mix with ROCm {r.release.version}",
-                          True, {"packages": purge, "autoremove": True}))
+        steps.append(Step("cleanup-purge", "apt-purge", translate(
+            "rocmdesk.setup.plan", "Purge ROCm {versions} packages").format(versions=", ".join(versions)),
+            translate("rocmdesk.setup.plan", "another ROCm version's packages would mix with ROCm {version}").format(
+                version=r.release.version),
+            True, {"packages": purge, "autoremove": True}))
     for inst in rocm.installed:
         version = inst.version or inst.path.removeprefix("/opt/rocm-")  # never guess a tree is another version
         if ROCM_TREE.fullmatch(inst.path) and not _same_version(version, keep):
-            steps.append(Step(f"cleanup-remove-{_slug(inst.path)}", "remove-path", f"Remove {inst.path}",
-                              f"{inst.path} holds ROCm {inst.version or '(unknown)'}, not the chosen "
-                              f"{r.release.version}", True, {"path": inst.path}))
+            steps.append(Step(f"cleanup-remove-{_slug(inst.path)}", "remove-path", translate(
+                "rocmdesk.setup.plan", "Remove {path}").format(path=inst.path),
+                translate("rocmdesk.setup.plan", "{path} holds ROCm {version}, not the chosen {chosen}").format(
+                    path=inst.path, version=inst.version or translate("rocmdesk.setup.plan", "(unknown)"),
+                    chosen=r.release.version), True, {"path": inst.path}))
     ours = _our_list_files(r)
     for path in rocm.repo_lists:
         text = facts.files.get(path)
@@ -121,8 +126,10 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
             continue
         stale = [e.uri for e in aptfiles.entries(path, text) if _other_rocm_repo(e.uri, r)]
         if stale:
-            steps.append(Step(f"cleanup-remove-{_slug(path)}", "remove-path", f"Remove the old list {path}",
-                              f"it points apt at another ROCm: {stale[0]}", True, {"path": path}))
+            steps.append(Step(f"cleanup-remove-{_slug(path)}", "remove-path", translate(
+                "rocmdesk.setup.plan", "Remove the old list {path}").format(path=path),
+                translate("rocmdesk.setup.plan", "it points apt at another ROCm: {uri}").format(uri=stale[0]),
+                True, {"path": path}))
     return steps
 
 
@@ -202,48 +209,63 @@ def _apt_steps(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[St
     key = rel.repos.keyring
     codename = report.os.repo_codename or ""
     steps: list[Step] = []
-    steps.append(Step("install-key", "install-key", "Install AMD's package signing key",
-                      f"apt checks every AMD package against this key; it lives in {key}, not in apt's "
-                      "global trust, so it signs only AMD's repositories", True,
+    steps.append(Step("install-key", "install-key",
+                      translate("rocmdesk.setup.plan", "Install AMD's package signing key"),
+                      translate("rocmdesk.setup.plan", "apt checks every AMD package against this key; it lives in "
+                                "{path}, not in apt's global trust, so it signs only AMD's repositories").format(
+                                    path=key), True,
                       {"url": rel.repos.key_url, "path": key}, isinstance(facts.file_state(key), str)))
     lists: list[Step] = []
     if r.scope != "pytorch" and (rel.stream == "legacy" or r.distro):
         repo = split_repo(rel.repos.rocm_apt, codename=codename, distro=r.distro or "")
-        lists.append(_list_step("write-rocm-list", f"Add the ROCm {rel.version} repository", rec.list_file, repo, rec,
-                                key, f"the ROCm {rel.version} packages come from {repo.uri} ({repo.suite})"))
+        lists.append(_list_step("write-rocm-list", translate(
+            "rocmdesk.setup.plan", "Add the ROCm {version} repository").format(version=rel.version),
+            rec.list_file, repo, rec, key,
+            translate("rocmdesk.setup.plan", "the ROCm {version} packages come from {uri} ({suite})").format(
+                version=rel.version, uri=repo.uri, suite=repo.suite)))
     if r.dkms and rel.repos.amdgpu_apt and rec.driver_list_file:
         repo = split_repo(rel.repos.amdgpu_apt, codename=codename)
-        lists.append(_list_step("write-amdgpu-list", "Add AMD's kernel driver repository", rec.driver_list_file,
-                                repo, rec, key, f"amdgpu-dkms comes from {repo.uri}"))
+        lists.append(_list_step("write-amdgpu-list",
+                                translate("rocmdesk.setup.plan", "Add AMD's kernel driver repository"),
+                                rec.driver_list_file, repo, rec, key,
+                                translate("rocmdesk.setup.plan", "amdgpu-dkms comes from {uri}").format(uri=repo.uri)))
     for s in lists:
         s.done = _list_done(s.params, report, facts)
     steps += lists
     if rec.pin:
         pin = {"path": rec.pin.file, "package": rec.pin.package, "origin": rec.pin.origin,
                "priority": rec.pin.priority}
-        steps.append(Step("write-pin", "write-pin", f"Prefer packages from {rec.pin.origin}",
-                          f"priority {rec.pin.priority} makes apt take AMD's ROCm over the distribution's own "
-                          "packages of the same names", True, pin, _pin_done(pin, facts)))
+        steps.append(Step("write-pin", "write-pin", translate(
+            "rocmdesk.setup.plan", "Prefer packages from {origin}").format(origin=rec.pin.origin),
+            translate("rocmdesk.setup.plan", "priority {priority} makes apt take AMD's ROCm over the distribution's "
+                      "own packages of the same names").format(priority=rec.pin.priority),
+            True, pin, _pin_done(pin, facts)))
     installs: list[Step] = []
     if r.dkms and rel.repos.amdgpu_apt:
         kernel = report.kernel.release or ""
         pre = [t.format(kernel=kernel) for t in dkms_prereqs(report.os.id, report.os.id_like)] if kernel else []
         pkgs = [p for p in pre if PACKAGE.fullmatch(p)] + list(rec.driver_packages)
-        installs.append(Step("install-driver", "apt-install", "Install the amdgpu-dkms kernel driver",
-                             f"builds AMD's amdgpu module for kernel {kernel or 'the running kernel'} "
-                             f"({r.dkms_why})", True, {"packages": pkgs},
-                             _installed(report, list(rec.driver_packages), None)))
+        why = translate("rocmdesk.setup.plan", "builds AMD's amdgpu module for kernel {kernel} ({reason})").format(
+            kernel=kernel, reason=_reason(r.dkms_why)) if kernel else translate(
+            "rocmdesk.setup.plan", "builds AMD's amdgpu module for the running kernel ({reason})").format(
+            reason=_reason(r.dkms_why))
+        installs.append(Step("install-driver", "apt-install", translate(
+            "rocmdesk.setup.plan", "Install the amdgpu-dkms kernel driver"), why, True, {"packages": pkgs},
+            _installed(report, list(rec.driver_packages), None)))
     pkgs = _scope_packages(rec, r)
     if r.scope != "pytorch" and pkgs and (r.families or not any("{family}" in t for t in rec.packages[r.scope])):
         want = rel.version if rel.stream == "legacy" else None
         done = _installed(report, pkgs, want) or any(
             _installed(report, [meta], want) for meta in rec.provided_by.get(r.scope, ()))
-        installs.append(Step("install-rocm", "apt-install", f"Install ROCm {rel.version} ({r.scope})",
-                             _scope_why(r), True, {"packages": pkgs}, done))
+        installs.append(Step("install-rocm", "apt-install", translate(
+            "rocmdesk.setup.plan", "Install ROCm {version} ({scope})").format(version=rel.version, scope=r.scope),
+            _scope_why(r), True, {"packages": pkgs}, done))
     if installs:
         done = all(s.done for s in lists + installs)
-        steps.append(Step("apt-update", "apt-update", "Refresh apt's package lists",
-                          "apt must read the new repository before it can install from it", True, {}, done))
+        steps.append(Step("apt-update", "apt-update", translate("rocmdesk.setup.plan", "Refresh apt's package lists"),
+                          translate("rocmdesk.setup.plan",
+                                    "apt must read the new repository before it can install from it"),
+                          True, {}, done))
         steps += installs
     return steps
 
@@ -254,10 +276,17 @@ def _list_step(sid: str, title: str, path: str, repo, rec: StreamRecipe, key: st
     return Step(sid, "write-apt-list", title, why, True, params)
 
 
+def _reason(why: str) -> str:
+    """A resolved choice's reason as words (``CHOSEN`` is a code the Setup page compares)."""
+    return translate("rocmdesk.setup.plan", "your choice") if why == CHOSEN else why
+
+
 def _scope_why(r: Resolved) -> str:
     if r.scope == "runtime":
-        return "the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm"
-    return "the HIP SDK and developer tools, to build HIP code and extensions yourself"
+        return translate("rocmdesk.setup.plan",
+                         "the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm")
+    return translate("rocmdesk.setup.plan",
+                     "the HIP SDK and developer tools, to build HIP code and extensions yourself")
 
 
 # -- groups and checks ---------------------------------------------------------------------------------
@@ -267,17 +296,24 @@ def _group_steps(report: MachineReport, r: Resolved) -> list[Step]:
         return []
     groups = list(gpu_groups())
     have = set(report.access.groups_configured) if user == report.access.user else set()
-    return [Step("add-groups", "add-user-to-groups", f"Add {user} to the {' and '.join(groups)} groups",
-                 "/dev/kfd and /dev/dri/renderD* open only for members of these groups", True,
-                 {"user": user, "groups": groups}, set(groups) <= have)]
+    if len(groups) == 2:  # the data's render and video
+        title = translate("rocmdesk.setup.plan", "Add {user} to the {first} and {second} groups").format(
+            user=user, first=groups[0], second=groups[1])
+    else:
+        title = translate("rocmdesk.setup.plan", "Add {user} to the groups {groups}").format(
+            user=user, groups=", ".join(groups))
+    why = translate("rocmdesk.setup.plan", "/dev/kfd and /dev/dri/renderD* open only for members of these groups")
+    return [Step("add-groups", "add-user-to-groups", title, why, True, {"user": user, "groups": groups},
+                 set(groups) <= have)]
 
 
 def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
     steps: list[Step] = []
     if not report.os.wsl:
-        steps.append(Step("verify-amdgpu", "verify", "Check that the amdgpu driver is loaded",
-                          "ROCm reaches the GPU only through amdgpu and its KFD", False, {"check": "amdgpu-loaded"},
-                          report.kernel.amdgpu_loaded is True))
+        steps.append(Step("verify-amdgpu", "verify",
+                          translate("rocmdesk.setup.plan", "Check that the amdgpu driver is loaded"),
+                          translate("rocmdesk.setup.plan", "ROCm reaches the GPU only through amdgpu and its KFD"),
+                          False, {"check": "amdgpu-loaded"}, report.kernel.amdgpu_loaded is True))
     rel = r.release
     if rel is not None and r.scope != "pytorch" and r.needs_apt and r.os_fit is not None:
         rec = recipe(rel.stream)
@@ -286,28 +322,38 @@ def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
         if tool and expect:
             path = tool.format(install_dir=rel.repos.install_dir)
             same = _same_version(report.rocm.primary_version, rel.version)
-            steps.append(Step("verify-rocminfo", "verify", f"Check that rocminfo lists {', '.join(expect)}",
-                              "the ROCm runtime sees the GPU", False,
+            steps.append(Step("verify-rocminfo", "verify", translate(
+                "rocmdesk.setup.plan", "Check that rocminfo lists {targets}").format(targets=", ".join(expect)),
+                              translate("rocmdesk.setup.plan", "the ROCm runtime sees the GPU"), False,
                               {"check": "rocminfo-lists-gfx", "program": path, "expect": expect},
                               same and report.rocm.rocminfo_available and report.rocm.rocminfo_error is None))
         tool = rec.tools.get("rocm-smi")
         if tool:
-            steps.append(Step("verify-rocm-smi", "verify", "Check that rocm-smi shows the card",
-                              "the management library reaches the GPU", False,
+            steps.append(Step("verify-rocm-smi", "verify",
+                              translate("rocmdesk.setup.plan", "Check that rocm-smi shows the card"),
+                              translate("rocmdesk.setup.plan", "the management library reaches the GPU"), False,
                               {"check": "rocm-smi-shows-gpu",
                                "program": tool.format(install_dir=rel.repos.install_dir)}))
-    steps.append(Step("verify-kfd", "verify", "Check that /dev/kfd opens in your session",
-                      "PyTorch and every ROCm program open /dev/kfd read-write", False, {"check": "kfd-opens"},
-                      report.access.ok is True))
+    steps.append(Step("verify-kfd", "verify",
+                      translate("rocmdesk.setup.plan", "Check that /dev/kfd opens in your session"),
+                      translate("rocmdesk.setup.plan", "PyTorch and every ROCm program open /dev/kfd read-write"),
+                      False, {"check": "kfd-opens"}, report.access.ok is True))
     return steps
+
+
+def relogin_noted(report: MachineReport, steps: list[Step]) -> bool:
+    """Whether the plan's notes (``Plan.after``) tell the user to log out and in again."""
+    return any(s.kind == "add-user-to-groups" and not s.done for s in steps) or bool(report.access.needs_relogin)
 
 
 def _after(report: MachineReport, r: Resolved, steps: list[Step]) -> list[str]:
     out = []
-    if any(s.kind == "add-user-to-groups" and not s.done for s in steps) or report.access.needs_relogin:
-        out.append("Log out and in again so the new groups apply (newgrp render fixes only one shell).")
+    if relogin_noted(report, steps):
+        out.append(translate("rocmdesk.setup.plan",
+                             "Log out and in again so the new groups apply (newgrp render fixes only one shell)."))
     if any(s.id == "install-driver" and not s.done for s in steps):
-        out.append("Reboot so the amdgpu-dkms driver is the one that loads.")
+        out.append(translate("rocmdesk.setup.plan", "Reboot so the amdgpu-dkms driver is the one that loads."))
     if r.scope == "pytorch":
-        out.append("Next: install PyTorch for ROCm into a virtual environment (rocmdesk's PyTorch page).")
+        out.append(translate("rocmdesk.setup.plan",
+                             "Next: install PyTorch for ROCm into a virtual environment (rocmdesk's PyTorch page)."))
     return out

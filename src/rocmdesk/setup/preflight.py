@@ -11,6 +11,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_releases
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.choices import Choices, Resolved, os_fit, resolve
@@ -48,13 +49,16 @@ def check(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
 
 def _os_name(report: MachineReport) -> str:
     o = report.os
-    return o.pretty_name or " ".join(x for x in (o.id, o.version_id) if x) or "this OS"
+    return o.pretty_name or " ".join(x for x in (o.id, o.version_id) if x) or translate(
+        "rocmdesk.setup.preflight", "this OS")
 
 
 def _os_evidence(report: MachineReport) -> list[str]:
     o = report.os
+    none = translate("rocmdesk.setup.preflight", "none")
     return [f"os-release: ID={o.id} VERSION_ID={o.version_id} VERSION_CODENAME={o.codename}",
-            f"AMD repository codename: {o.repo_codename or 'none'}"]
+            translate("rocmdesk.setup.preflight", "AMD repository codename: {codename}").format(
+                codename=o.repo_codename or none)]
 
 
 def _release(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
@@ -62,25 +66,37 @@ def _release(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Find
         sev = "blocker" if r.needs_apt else "info"
         if r.rocm_requested:
             known = ", ".join(x.version for x in rocm_releases())
-            return [Finding("release-unknown", sev, f"ROCm {r.rocm_requested} is not in rocmdesk's data",
-                            [f"releases in the data: {known}"], "Choose one of the releases listed.")]
+            return [Finding("release-unknown", sev, translate(
+                "rocmdesk.setup.preflight", "ROCm {version} is not in rocmdesk's data").format(
+                    version=r.rocm_requested),
+                [translate("rocmdesk.setup.preflight", "releases in the data: {known}").format(known=known)],
+                translate("rocmdesk.setup.preflight", "Choose one of the releases listed."))]
         return [Finding("no-release-for-os", sev, r.rocm_why, _os_evidence(report),
-                        "Use an OS that AMD's repositories serve (Ubuntu 22.04/24.04, Debian 12/13), "
-                        "or the PyTorch-only scope, which installs no system ROCm.")]
+                        translate("rocmdesk.setup.preflight",
+                                  "Use an OS that AMD's repositories serve (Ubuntu 22.04/24.04, Debian 12/13), "
+                                  "or the PyTorch-only scope, which installs no system ROCm."))]
     from rocmdesk.setup.recipe import recipe
 
     rec = recipe(r.release.stream)
     if r.needs_apt and rec.confidence != "high":
-        out = [Finding("recipe-confidence", "info", f"The {r.release.stream} apt layout is known with "
-                       f"{rec.confidence} confidence", [f"sources: {', '.join(rec.sources)}"],
-                       "Read the plan against AMD's install page for this release before you run it.",
-                       ", ".join(rec.sources))]
+        confidence = {"medium": translate("rocmdesk.setup.preflight", "medium"),
+                      "low": translate("rocmdesk.setup.preflight", "low")}.get(rec.confidence, rec.confidence)
+        out = [Finding("recipe-confidence", "info", translate(
+            "rocmdesk.setup.preflight", "The {stream} apt layout is known with {confidence} confidence").format(
+                stream=r.release.stream, confidence=confidence),
+            [translate("rocmdesk.setup.preflight", "sources: {sources}").format(sources=", ".join(rec.sources))],
+            translate("rocmdesk.setup.preflight",
+                      "Read the plan against AMD's install page for this release before you run it."),
+            ", ".join(rec.sources))]
     else:
         out = []
     if r.release.preview:
-        return [Finding("release-preview", "warning", f"ROCm {r.release.version} is a technology preview",
-                        [f"{r.release.version}: preview in the data ({r.release.notes or r.release.source})"],
-                        "Prefer a production release unless you need this one.", r.release.source)] + out
+        return [Finding("release-preview", "warning", translate(
+            "rocmdesk.setup.preflight", "ROCm {version} is a technology preview").format(version=r.release.version),
+            [translate("rocmdesk.setup.preflight", "{version}: preview in the data ({notes})").format(
+                version=r.release.version, notes=r.release.notes or r.release.source)],
+            translate("rocmdesk.setup.preflight", "Prefer a production release unless you need this one."),
+            r.release.source)] + out
     return out
 
 
@@ -91,16 +107,25 @@ def _os(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
     name = _os_name(report)
     if r.os_fit is None:
         others = [x.version for x in rocm_releases() if not x.preview and os_fit(x, report) == "listed"]
-        fix = f"Releases AMD lists for {name}: {', '.join(others)}." if others else \
-            "Use Ubuntu 22.04/24.04 or Debian 12/13, or the PyTorch-only scope."
-        return [Finding("os-no-repo", "blocker", f"ROCm {rel.version} has no apt repository for {name}",
-                        _os_evidence(report) + [f"ROCm {rel.version} serves: " + ", ".join(
-                            rel.repos.apt_distros or rel.ubuntu_codenames)], fix, rel.source)]
+        fix = translate("rocmdesk.setup.preflight", "Releases AMD lists for {os}: {releases}.").format(
+            os=name, releases=", ".join(others)) if others else translate(
+            "rocmdesk.setup.preflight", "Use Ubuntu 22.04/24.04 or Debian 12/13, or the PyTorch-only scope.")
+        serves = ", ".join(rel.repos.apt_distros or rel.ubuntu_codenames)
+        return [Finding("os-no-repo", "blocker", translate(
+            "rocmdesk.setup.preflight", "ROCm {version} has no apt repository for {os}").format(
+                version=rel.version, os=name),
+            _os_evidence(report) + [translate("rocmdesk.setup.preflight", "ROCm {version} serves: {serves}").format(
+                version=rel.version, serves=serves)], fix, rel.source)]
     if r.os_fit == "repo":
-        return [Finding("os-not-listed", "warning", f"AMD does not list {name} for ROCm {rel.version}",
-                        _os_evidence(report) + [f"the plan uses AMD's {r.distro or r.suite} repository"],
-                        "Derivatives usually work from the base system's repository; if apt reports unmet "
-                        "dependencies, use an OS that AMD lists.", rel.source)]
+        return [Finding("os-not-listed", "warning", translate(
+            "rocmdesk.setup.preflight", "AMD does not list {os} for ROCm {version}").format(
+                os=name, version=rel.version),
+            _os_evidence(report) + [translate("rocmdesk.setup.preflight",
+                                              "the plan uses AMD's {repo} repository").format(
+                                                  repo=r.distro or r.suite)],
+            translate("rocmdesk.setup.preflight",
+                      "Derivatives usually work from the base system's repository; if apt reports unmet "
+                      "dependencies, use an OS that AMD lists."), rel.source)]
     return []
 
 
@@ -113,17 +138,24 @@ def _kernel(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Findi
         return []  # AMD's own driver is in use: the kernel's in-box one does not matter
     if ".".join(k.version.split(".")[:2]) != lts["ga"]:
         return []
-    evidence = [f"running kernel {k.release} (Ubuntu {o.version_id}'s GA kernel is {lts['ga']})"]
+    evidence = [translate("rocmdesk.setup.preflight",
+                          "running kernel {release} (Ubuntu {version}'s GA kernel is {ga})").format(
+                              release=k.release, version=o.version_id, ga=lts["ga"])]
     if r.release:
-        evidence += [f"ROCm {r.release.version} validated: {os_} kernel {kern}"
+        evidence += [translate("rocmdesk.setup.preflight", "ROCm {version} validated: {os} kernel {kernel}").format(
+                         version=r.release.version, os=os_, kernel=kern)
                      for os_, kern in r.release.kernels if os_.startswith(f"Ubuntu {o.version_id}")]
     driven = any(g.kfd_node is not None for g in report.gpus)
     sev = "info" if driven or not report.gpus else "warning"
     if not driven and report.gpus:
-        evidence.append("no GPU is visible through the KFD on this kernel")
-    return [Finding("kernel-ga-hwe", sev, f"Ubuntu {o.version_id} runs its original {lts['ga']} kernel",
-                    evidence, f"A newer in-box amdgpu comes with the HWE kernel: sudo apt install "
-                    f"{lts['hwe_package']} and reboot (or choose the amdgpu-dkms driver).", "ubuntu-hwe")]
+        evidence.append(translate("rocmdesk.setup.preflight", "no GPU is visible through the KFD on this kernel"))
+    return [Finding("kernel-ga-hwe", sev, translate(
+        "rocmdesk.setup.preflight", "Ubuntu {version} runs its original {ga} kernel").format(
+            version=o.version_id, ga=lts["ga"]),
+        evidence, translate("rocmdesk.setup.preflight",
+                            "A newer in-box amdgpu comes with the HWE kernel: sudo apt install {package} and "
+                            "reboot (or choose the amdgpu-dkms driver).").format(package=lts["hwe_package"]),
+        "ubuntu-hwe")]
 
 
 def _driver(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
@@ -131,40 +163,59 @@ def _driver(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Findi
     out: list[Finding] = []
     if r.dkms:
         if o.wsl or o.container:
-            where = "WSL" if o.wsl else f"a container ({o.container})"
-            out.append(Finding("dkms-not-here", "blocker", f"No kernel driver can be installed in {where}",
-                               [f"WSL: {o.wsl}", f"container: {o.container}"],
-                               "The driver belongs to the host: install it there, and leave --dkms off here."))
+            title = translate("rocmdesk.setup.preflight", "No kernel driver can be installed in WSL") if o.wsl \
+                else translate("rocmdesk.setup.preflight",
+                               "No kernel driver can be installed in a container ({container})").format(
+                                   container=o.container)
+            out.append(Finding("dkms-not-here", "blocker", title,
+                               [f"WSL: {o.wsl}", translate("rocmdesk.setup.preflight", "container: {container}").format(
+                                   container=o.container)],
+                               translate("rocmdesk.setup.preflight", "The driver belongs to the host: install it "
+                                         "there, and leave --dkms off here.")))
         elif r.release and not r.release.repos.amdgpu_apt:
-            out.append(Finding("dkms-no-repo", "blocker",
-                               f"The data has no amdgpu driver repository for ROCm {r.release.version}",
-                               [f"{r.release.version} ({r.release.stream}): no amdgpu_apt in the data"],
-                               "Keep the in-box driver (leave --dkms off) or pick a legacy release for the driver."))
+            out.append(Finding("dkms-no-repo", "blocker", translate(
+                "rocmdesk.setup.preflight", "The data has no amdgpu driver repository for ROCm {version}").format(
+                    version=r.release.version),
+                [translate("rocmdesk.setup.preflight", "{version} ({stream}): no amdgpu_apt in the data").format(
+                    version=r.release.version, stream=r.release.stream)],
+                translate("rocmdesk.setup.preflight", "Keep the in-box driver (leave --dkms off) or pick a legacy "
+                          "release for the driver.")))
         else:
-            evidence = [f"amdgpu loaded now: {k.amdgpu_loaded} ({k.amdgpu_source or 'unknown source'})"]
-            out.append(Finding("dkms-reboot", "info", "The amdgpu-dkms driver takes effect after a reboot",
-                               evidence, "Reboot when the plan has run, then run rocmdesk detect."))
+            evidence = [translate("rocmdesk.setup.preflight", "amdgpu loaded now: {loaded} ({source})").format(
+                loaded=k.amdgpu_loaded,
+                source=k.amdgpu_source or translate("rocmdesk.setup.preflight", "unknown source"))]
+            out.append(Finding("dkms-reboot", "info", translate(
+                "rocmdesk.setup.preflight", "The amdgpu-dkms driver takes effect after a reboot"),
+                evidence, translate("rocmdesk.setup.preflight",
+                                    "Reboot when the plan has run, then run rocmdesk detect.")))
         return out
     if o.wsl:
-        out.append(Finding("wsl", "warning", "This is WSL: the GPU driver is the Windows one",
-                           ["/dev/dxg or a Microsoft kernel was seen"],
-                           "ROCm on WSL uses AMD's WSL packages (amdgpu-install --usecase=wsl,rocm --no-dkms), "
-                           "which this plan does not set up; PyTorch needs the WSL runtime library.", "S-JMB"))
+        out.append(Finding("wsl", "warning", translate(
+            "rocmdesk.setup.preflight", "This is WSL: the GPU driver is the Windows one"),
+            [translate("rocmdesk.setup.preflight", "/dev/dxg or a Microsoft kernel was seen")],
+            translate("rocmdesk.setup.preflight",
+                      "ROCm on WSL uses AMD's WSL packages (amdgpu-install --usecase=wsl,rocm --no-dkms), "
+                      "which this plan does not set up; PyTorch needs the WSL runtime library."), "S-JMB"))
         return out
     if k.amdgpu_loaded is False:
-        out.append(Finding("amdgpu-not-loaded", "warning", "The amdgpu kernel driver is not loaded",
-                           [f"checked {k.amdgpu_source or '/proc/modules'}"],
-                           "Check that amdgpu is not blacklisted and the kernel line has no nomodeset "
-                           "(sudo modprobe amdgpu; journalctl -k | grep amdgpu), or choose the DKMS driver."))
+        out.append(Finding("amdgpu-not-loaded", "warning", translate(
+            "rocmdesk.setup.preflight", "The amdgpu kernel driver is not loaded"),
+            [translate("rocmdesk.setup.preflight", "checked {source}").format(
+                source=k.amdgpu_source or "/proc/modules")],
+            translate("rocmdesk.setup.preflight",
+                      "Check that amdgpu is not blacklisted and the kernel line has no nomodeset "
+                      "(sudo modprobe amdgpu; journalctl -k | grep amdgpu), or choose the DKMS driver.")))
     elif k.amdgpu_loaded is None:
-        out.append(Finding("amdgpu-unknown", "info", "Whether amdgpu is loaded could not be told",
-                           ["no /sys/module/amdgpu and no /proc/modules in what was read"],
-                           "On the machine itself: lsmod | grep amdgpu"))
+        out.append(Finding("amdgpu-unknown", "info", translate(
+            "rocmdesk.setup.preflight", "Whether amdgpu is loaded could not be told"),
+            [translate("rocmdesk.setup.preflight", "no /sys/module/amdgpu and no /proc/modules in what was read")],
+            translate("rocmdesk.setup.preflight", "On the machine itself: lsmod | grep amdgpu")))
     elif report.gpus and all(g.kfd_node is None for g in report.gpus):
-        out.append(Finding("no-kfd", "warning", "amdgpu is loaded but no GPU shows in the KFD",
-                           ["/sys/class/kfd/kfd/topology/nodes has no GPU node"],
-                           "ROCm needs the KFD: a kernel built with HSA_AMD, and in a container "
-                           "--device=/dev/kfd."))
+        out.append(Finding("no-kfd", "warning", translate(
+            "rocmdesk.setup.preflight", "amdgpu is loaded but no GPU shows in the KFD"),
+            [translate("rocmdesk.setup.preflight", "/sys/class/kfd/kfd/topology/nodes has no GPU node")],
+            translate("rocmdesk.setup.preflight",
+                      "ROCm needs the KFD: a kernel built with HSA_AMD, and in a container --device=/dev/kfd.")))
     return out
 
 
@@ -172,42 +223,56 @@ def _place(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Findin
     c = report.os.container
     if not c or report.os.wsl:
         return []
-    return [Finding("container", "info", f"This runs in a container ({c})", [f"container marker: {c}"],
-                    "Only user space belongs here; the container needs --device=/dev/kfd --device=/dev/dri and "
-                    "the render/video groups (numeric ids: ls -ln /dev/kfd /dev/dri).", "S-OLLAMA-TS")]
+    return [Finding("container", "info", translate(
+        "rocmdesk.setup.preflight", "This runs in a container ({container})").format(container=c),
+        [translate("rocmdesk.setup.preflight", "container marker: {container}").format(container=c)],
+        translate("rocmdesk.setup.preflight",
+                  "Only user space belongs here; the container needs --device=/dev/kfd --device=/dev/dri and "
+                  "the render/video groups (numeric ids: ls -ln /dev/kfd /dev/dri)."), "S-OLLAMA-TS")]
 
 
 def _gpus(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
     if not report.gpus:
-        return [Finding("no-gpu", "warning", "No AMD GPU was found", [f"source: {report.source}"],
-                        "Check that the card is seated and amdgpu is loaded (lspci -nn | grep -i amd).")]
+        return [Finding("no-gpu", "warning", translate("rocmdesk.setup.preflight", "No AMD GPU was found"),
+                        [translate("rocmdesk.setup.preflight", "source: {source}").format(source=report.source)],
+                        translate("rocmdesk.setup.preflight", "Check that the card is seated and amdgpu is loaded "
+                                  "(lspci -nn | grep -i amd)."))]
     rel = r.release
     out: list[Finding] = []
     listed_via: list[str] = []
     not_listed: list[str] = []
     for g in report.gpus:
-        label = f"GPU {g.index} {g.name or ''} ({g.gfx or 'gfx unknown'})".replace("  ", " ")
+        gfx = g.gfx or translate("rocmdesk.setup.preflight", "gfx unknown")
+        label = f"GPU {g.index} {g.name or ''} ({gfx})".replace("  ", " ")
         if rel is None or not g.gfx or not rel.gfx_known:
             continue
         if rel.supports(g.gfx):
             continue
         t = gfx_target(g.gfx)
         if t and t.override_to and rel.supports(t.override_to):
-            listed_via.append(f"{label}: HSA_OVERRIDE_GFX_VERSION={t.override_value} makes it {t.override_to}")
+            listed_via.append(translate("rocmdesk.setup.preflight",
+                                        "{gpu}: HSA_OVERRIDE_GFX_VERSION={value} makes it {target}").format(
+                                            gpu=label, value=t.override_value, target=t.override_to))
         else:
             not_listed.append(label)
     if listed_via:
-        out.append(Finding("gpu-override", "info", f"A GPU runs ROCm {rel.version} only with an override",
-                           listed_via, "rocmdesk's environment profiles set the override for your projects.",
-                           rel.source))
+        out.append(Finding("gpu-override", "info", translate(
+            "rocmdesk.setup.preflight", "A GPU runs ROCm {version} only with an override").format(version=rel.version),
+            listed_via, translate("rocmdesk.setup.preflight",
+                                  "rocmdesk's environment profiles set the override for your projects."),
+            rel.source))
     if not_listed:
-        out.append(Finding("gpu-not-listed", "warning", f"A GPU is not on AMD's list for ROCm {rel.version}",
-                           not_listed, "See rocmdesk detect for what works on this GPU.", rel.source))
+        out.append(Finding("gpu-not-listed", "warning", translate(
+            "rocmdesk.setup.preflight", "A GPU is not on AMD's list for ROCm {version}").format(version=rel.version),
+            not_listed, translate("rocmdesk.setup.preflight", "See rocmdesk detect for what works on this GPU."),
+            rel.source))
     if rel is not None and rel.stream == "therock" and r.scope != "pytorch":
         missing = [f"GPU {g.index} ({g.gfx})" for g in report.gpus if g.gfx not in r.families]
         if missing:
-            out.append(Finding("therock-no-family", "blocker", "TheRock has no package family for a GPU",
-                               missing, "Choose a legacy release, or the PyTorch-only scope.", "S-HZ-INSTALL"))
+            out.append(Finding("therock-no-family", "blocker", translate(
+                "rocmdesk.setup.preflight", "TheRock has no package family for a GPU"),
+                missing, translate("rocmdesk.setup.preflight", "Choose a legacy release, or the PyTorch-only scope."),
+                "S-HZ-INSTALL"))
     return out
 
 
@@ -228,18 +293,23 @@ def _residue(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Find
     rocm = report.rocm
     if rocm.residue:
         if r.cleanup:
-            fix = ("The plan's cleanup steps purge other versions' packages and /opt/rocm-* trees first; "
-                   "check lists it could not read yourself (ls /etc/apt/sources.list.d).")
+            fix = translate("rocmdesk.setup.preflight",
+                            "The plan's cleanup steps purge other versions' packages and /opt/rocm-* trees first; "
+                            "check lists it could not read yourself (ls /etc/apt/sources.list.d).")
         else:
-            fix = ("PyTorch wheels bring their own ROCm, so this is mostly harmless; extensions built against a "
-                   "system ROCm can clash. Choose --scope runtime or sdk to have them cleaned up.")
-        out.append(Finding("rocm-residue", "warning", "Traces of another ROCm version", list(rocm.residue), fix))
+            fix = translate("rocmdesk.setup.preflight",
+                            "PyTorch wheels bring their own ROCm, so this is mostly harmless; extensions built "
+                            "against a system ROCm can clash. Choose --scope runtime or sdk to have them cleaned up.")
+        out.append(Finding("rocm-residue", "warning", translate(
+            "rocmdesk.setup.preflight", "Traces of another ROCm version"), list(rocm.residue), fix))
     distro = sorted(n for n, v in rocm.packages.items() if rocm_version_of_package(v) is None
                     and not n.startswith("amdgpu"))
     if distro and r.needs_apt and r.stream == "legacy":
-        out.append(Finding("distro-rocm-packages", "info", "ROCm packages from the distribution are installed",
-                           [f"{n} {rocm.packages[n]}" for n in distro[:8]],
-                           "The plan pins AMD's repository (priority 600) so its packages win."))
+        out.append(Finding("distro-rocm-packages", "info", translate(
+            "rocmdesk.setup.preflight", "ROCm packages from the distribution are installed"),
+            [f"{n} {rocm.packages[n]}" for n in distro[:8]],
+            translate("rocmdesk.setup.preflight",
+                      "The plan pins AMD's repository (priority 600) so its packages win.")))
     return out
 
 
@@ -250,9 +320,13 @@ def _disk(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
         return []
     where = list(est["where"])
     if not all(p in facts.disk for p in where):
-        return [Finding("disk-unknown", "info", "Free disk space was not measured",
-                        [f"about {size} GiB are needed in {', '.join(where)} (rough estimate)"],
-                        "Check with df -h " + " ".join(where), "rocmdesk-estimate")]
+        return [Finding("disk-unknown", "info",
+                        translate("rocmdesk.setup.preflight", "Free disk space was not measured"),
+                        [translate("rocmdesk.setup.preflight",
+                                   "about {size} GiB are needed in {paths} (rough estimate)").format(
+                                       size=size, paths=", ".join(where))],
+                        translate("rocmdesk.setup.preflight", "Check with {command}").format(
+                            command="df -h " + " ".join(where)), "rocmdesk-estimate")]
     need: dict[object, float] = {}
     free: dict[object, int] = {}
     names: dict[object, list[str]] = {}
@@ -268,10 +342,14 @@ def _disk(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
         if have >= gib:
             continue
         sev = "blocker" if have < gib / 2 else "warning"
-        out.append(Finding("disk-low", sev, f"Not enough free disk in {', '.join(names[key])}",
-                           [f"free: {have:.1f} GiB; needed: about {gib:.0f} GiB (rough estimate)"],
-                           "Free some space (sudo apt clean, old kernels) or choose a smaller scope.",
-                           "rocmdesk-estimate"))
+        out.append(Finding("disk-low", sev, translate(
+            "rocmdesk.setup.preflight", "Not enough free disk in {paths}").format(paths=", ".join(names[key])),
+            [translate("rocmdesk.setup.preflight",
+                       "free: {free} GiB; needed: about {needed} GiB (rough estimate)").format(
+                           free=f"{have:.1f}", needed=f"{gib:.0f}")],
+            translate("rocmdesk.setup.preflight",
+                      "Free some space (sudo apt clean, old kernels) or choose a smaller scope."),
+            "rocmdesk-estimate"))
     return out
 
 
@@ -279,38 +357,52 @@ def _secure_boot(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[
     if not r.dkms or report.os.wsl or report.os.container:
         return []
     if facts.secure_boot is True:
-        return [Finding("secure-boot-dkms", "warning", "Secure Boot is on: the DKMS driver must be signed",
-                        [f"{SECURE_BOOT_VAR}: enabled"],
-                        "DKMS signs amdgpu with a Machine Owner Key (MOK): set a one-time password when the "
-                        "install asks, then enroll the key on the blue MOK screen at the next boot; without it the "
-                        "module will not load (mokutil --sb-state shows the state).",
-                        "ubuntu-dkms-secureboot")]
+        return [Finding("secure-boot-dkms", "warning", translate(
+            "rocmdesk.setup.preflight", "Secure Boot is on: the DKMS driver must be signed"),
+            [translate("rocmdesk.setup.preflight", "{path}: enabled").format(path=SECURE_BOOT_VAR)],
+            translate("rocmdesk.setup.preflight",
+                      "DKMS signs amdgpu with a Machine Owner Key (MOK): set a one-time password when the "
+                      "install asks, then enroll the key on the blue MOK screen at the next boot; without it the "
+                      "module will not load (mokutil --sb-state shows the state)."),
+            "ubuntu-dkms-secureboot")]
     if facts.secure_boot is None:
-        return [Finding("secure-boot-unknown", "info", "Whether Secure Boot is on could not be told",
-                        [f"{SECURE_BOOT_VAR} was not readable"],
-                        "Check with mokutil --sb-state; if it is on, the DKMS module must be signed.",
-                        "uefi-secureboot")]
+        return [Finding("secure-boot-unknown", "info", translate(
+            "rocmdesk.setup.preflight", "Whether Secure Boot is on could not be told"),
+            [translate("rocmdesk.setup.preflight", "{path} was not readable").format(path=SECURE_BOOT_VAR)],
+            translate("rocmdesk.setup.preflight",
+                      "Check with mokutil --sb-state; if it is on, the DKMS module must be signed."),
+            "uefi-secureboot")]
     return []
 
 
 def _user(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
     a = report.access
     if r.user is None:
-        return [Finding("user-unknown", "warning", "The user to add to the GPU groups is unknown",
-                        ["no user name in the report"], "Run rocmdesk as your own user (not with sudo).")]
+        return [Finding("user-unknown", "warning", translate(
+            "rocmdesk.setup.preflight", "The user to add to the GPU groups is unknown"),
+            [translate("rocmdesk.setup.preflight", "no user name in the report")],
+            translate("rocmdesk.setup.preflight", "Run rocmdesk as your own user (not with sudo)."))]
     if r.user == "root":
-        return [Finding("user-root", "warning", "rocmdesk runs as root: there is no user to add to the GPU groups",
-                        ["user: root"], "Run rocmdesk as your own user; it asks for the password itself.",
-                        "S-PKEXEC-MAN")]
+        return [Finding("user-root", "warning", translate(
+            "rocmdesk.setup.preflight", "rocmdesk runs as root: there is no user to add to the GPU groups"),
+            [translate("rocmdesk.setup.preflight", "user: {user}").format(user="root")],
+            translate("rocmdesk.setup.preflight", "Run rocmdesk as your own user; it asks for the password itself."),
+            "S-PKEXEC-MAN")]
     from rocmdesk.setup.steps import USER
 
     if not USER.fullmatch(r.user):
-        return [Finding("user-name-unusual", "warning", "The user name is outside what the plan accepts",
-                        [f"user: {r.user!r}"], "Add yourself to render and video by hand: "
-                        "sudo usermod -a -G render,video \"$(id -un)\"")]
+        return [Finding("user-name-unusual", "warning", translate(
+            "rocmdesk.setup.preflight", "The user name is outside what the plan accepts"),
+            [translate("rocmdesk.setup.preflight", "user: {user}").format(user=repr(r.user))],
+            translate("rocmdesk.setup.preflight", "Add yourself to render and video by hand: {command}").format(
+                command='sudo usermod -a -G render,video "$(id -un)"'))]
     if a.needs_relogin and r.user == a.user:
-        return [Finding("needs-relogin", "warning", "This session predates your GPU groups",
-                        [f"in /etc/group: {', '.join(a.groups_configured)}",
-                         f"this session: {', '.join(a.groups_session or [])}"],
-                        "Log out and in again (newgrp render fixes only one shell).", "S-OLLAMA-TS")]
+        return [Finding("needs-relogin", "warning", translate(
+            "rocmdesk.setup.preflight", "This session predates your GPU groups"),
+            [translate("rocmdesk.setup.preflight", "in /etc/group: {groups}").format(
+                groups=", ".join(a.groups_configured)),
+             translate("rocmdesk.setup.preflight", "this session: {groups}").format(
+                 groups=", ".join(a.groups_session or []))],
+            translate("rocmdesk.setup.preflight", "Log out and in again (newgrp render fixes only one shell)."),
+            "S-OLLAMA-TS")]
     return []

@@ -1,5 +1,9 @@
 """A plan as text for people, as a bash script to read and run by hand, or as JSON.
 
+Only the text for people is in the user's language (its headings here; titles and reasons come translated
+from the plan).  The script, like the playbook and the JSON, is English: ``rocmdesk plan`` builds the plan in
+English for those formats, and every word this module adds to them stays English.
+
 The script runs as the user and asks sudo for the root steps only (``as_root``), so its checks run in
 the user's own session.  Every value is quoted with ``shlex.quote``; the files it writes are the exact
 bytes the root helper would write (``steps.file_content``).
@@ -10,7 +14,10 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import unicodedata
 
+from rocmdesk.i18n import translate
+from rocmdesk.setup.choices import CHOSEN, scope_what
 from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.steps import Step, apt_list_lines, pin_lines
 
@@ -130,34 +137,69 @@ def render_script(plan: Plan, assume_yes: bool = False) -> str:
     return "\n".join(out)
 
 
+def _width(text: str) -> int:
+    """Columns a terminal gives ``text`` (CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _severity(severity: str) -> str:
+    return {"blocker": translate("rocmdesk.setup.render", "blocker"),
+            "warning": translate("rocmdesk.setup.render", "warning"),
+            "info": translate("rocmdesk.setup.render", "info")}.get(severity, severity)
+
+
+def _reason(why: str) -> str:
+    return translate("rocmdesk.setup.render", "your choice") if why == CHOSEN else why
+
+
 def render_text(plan: Plan) -> str:
     c = plan.choices
-    out = [f"Setup plan for {plan.source}" + ("  (SIMULATED MACHINE)" if plan.simulated else ""), ""]
+    head = translate("rocmdesk.setup.render", "Setup plan for {machine}").format(machine=plan.source)
+    if plan.simulated:
+        head += "  " + translate("rocmdesk.setup.render", "(SIMULATED MACHINE)")
+    out = [head, ""]
+    labels = {"rocm": translate("rocmdesk.setup.render", "ROCm:"),
+              "scope": translate("rocmdesk.setup.render", "Scope:"),
+              "driver": translate("rocmdesk.setup.render", "Driver:"),
+              "user": translate("rocmdesk.setup.render", "User:")}
+    pad = max(_width(x) for x in labels.values()) + 1
+    lab = {k: v + " " * (pad - _width(v)) for k, v in labels.items()}
     if c.release:
-        out.append(f"  ROCm:   {c.release.version} ({c.release.stream}) - {c.rocm_why}")
+        out.append(f"  {lab['rocm']}{c.release.version} ({c.release.stream}) - {_reason(c.rocm_why)}")
     else:
-        out.append(f"  ROCm:   none - {c.rocm_why}")
-    out.append(f"  Scope:  {c.scope} - {c.to_json()['scope_what']}")
-    out.append(f"  Driver: {'install amdgpu-dkms' if c.dkms else 'no change'} - {c.dkms_why}")
-    out.append(f"  User:   {c.user or 'unknown'}")
+        out.append(f"  {lab['rocm']}{translate('rocmdesk.setup.render', 'none')} - {_reason(c.rocm_why)}")
+    out.append(f"  {lab['scope']}{c.scope} - {scope_what(c.scope)}")
+    driver = translate("rocmdesk.setup.render", "install amdgpu-dkms") if c.dkms else translate(
+        "rocmdesk.setup.render", "no change")
+    out.append(f"  {lab['driver']}{driver} - {_reason(c.dkms_why)}")
+    out.append(f"  {lab['user']}{c.user or translate('rocmdesk.setup.render', 'unknown')}")
     if plan.findings:
-        out += ["", "Before you start:"]
+        out += ["", translate("rocmdesk.setup.render", "Before you start:")]
+        seen = translate("rocmdesk.setup.render", "seen:")
+        fix = translate("rocmdesk.setup.render", "fix:")
+        fix += " " * max(1, _width(seen) + 1 - _width(fix))
         for f in plan.findings:
-            out.append(f"  [{f.severity}] {f.title}  ({f.id})")
-            out += [f"      seen: {e}" for e in f.evidence]
+            out.append(f"  [{_severity(f.severity)}] {f.title}  ({f.id})")
+            out += [f"      {seen} {e}" for e in f.evidence]
             if f.fix:
-                out.append(f"      fix:  {f.fix}")
-    out += ["", "Steps:" if plan.steps else "Steps: none"]
+                out.append(f"      {fix}{f.fix}")
+    if plan.steps:
+        out += ["", translate("rocmdesk.setup.render", "Steps:")]
+    else:
+        out += ["", translate("rocmdesk.setup.render", "Steps: none")]
+    marks = {"done": translate("rocmdesk.setup.render", "done"), "root": "root",
+             "you": translate("rocmdesk.setup.render", "you")}
+    why = translate("rocmdesk.setup.render", "why:")
     for n, step in enumerate(plan.steps, 1):
         mark = "done" if step.done else ("root" if step.root else "you")
-        out.append(f"  {n:2d}. [{mark}] {step.title}")
+        out.append(f"  {n:2d}. [{marks[mark]}] {step.title}")
         if step.why:
-            out.append(f"      why: {step.why}")
+            out.append(f"      {why} {step.why}")
         out += [f"      $ {ln}" for ln in step_commands(step)]
     if plan.blocked:
-        out += ["", "The plan is blocked: fix the blockers above first."]
+        out += ["", translate("rocmdesk.setup.render", "The plan is blocked: fix the blockers above first.")]
     if plan.after:
-        out += ["", "Afterwards:"] + [f"  - {a}" for a in plan.after]
+        out += ["", translate("rocmdesk.setup.render", "Afterwards:")] + [f"  - {a}" for a in plan.after]
     return "\n".join(out) + "\n"
 
 

@@ -7,7 +7,7 @@ CLI and the UI's worker both call ``run``; it blocks, so the UI calls it off the
 Installed with pip there is no system helper, and rocmdesk does not make one: copying a file from a
 user-writable virtual environment into a root-owned place and running it as root is exactly what the
 helper's rule forbids (whoever can write the venv would own the machine).  Such installs get the plan as
-a script to read and run with sudo instead (``NO_HELPER``).  The .deb installs the helper root-owned.
+a script to read and run with sudo instead (``no_helper_message``).  The .deb installs the helper root-owned.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+from rocmdesk.i18n import translate
 from rocmdesk.setup import events
 from rocmdesk.setup.events import (
     EXIT_NOT_ROOT,
@@ -36,19 +37,79 @@ from rocmdesk.setup.events import (
 HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
 PKEXEC_PATHS = ("/usr/bin/pkexec", "/bin/pkexec")
 
-NO_HELPER = (
-    "rocmdesk's system helper is not installed (/usr/libexec/rocmdesk/rocmdesk-helper; the .deb package "
-    "installs it). A pip install does not put a root helper on the system: running a file from a "
-    "user-writable virtual environment as root would let whoever can write it take over the machine. "
-    "Run the plan as a script instead: rocmdesk plan --format script > plan.sh; read it; then "
-    "bash plan.sh (it asks sudo for each root step) or sudo bash plan.sh. Nothing was changed."
-)
-NO_PKEXEC = ("pkexec is not installed (Debian/Ubuntu: apt install pkexec, or policykit-1 on older releases), "
-             "so rocmdesk cannot ask for the one authentication it needs: nothing was changed")
-MESSAGES = {
-    PKEXEC_DISMISSED: "the password prompt was dismissed: nothing was changed",
-    PKEXEC_NOT_AUTHORIZED: "not authorized (or no polkit agent is running): nothing was changed",
-}
+
+
+# The messages are functions, not constants: they are read in the language current when they are shown.
+def no_helper_message() -> str:
+    return translate(
+        "rocmdesk.setup.runner",
+        "rocmdesk's system helper is not installed ({helper}; the .deb package installs it). A pip install does "
+        "not put a root helper on the system: running a file from a user-writable virtual environment as root "
+        "would let whoever can write it take over the machine. Run the plan as a script instead: rocmdesk plan "
+        "--format script > plan.sh; read it; then bash plan.sh (it asks sudo for each root step) or sudo bash "
+        "plan.sh. Nothing was changed.").format(helper=HELPER)
+
+
+def no_pkexec_message() -> str:
+    return translate("rocmdesk.setup.runner",
+                     "pkexec is not installed (Debian/Ubuntu: apt install pkexec, or policykit-1 on older releases), "
+                     "so rocmdesk cannot ask for the one authentication it needs: nothing was changed")
+
+
+def pkexec_message(code: int) -> str:
+    """What one of pkexec's own exit statuses (126, 127) means."""
+    if code == PKEXEC_DISMISSED:
+        return translate("rocmdesk.setup.runner", "the password prompt was dismissed: nothing was changed")
+    if code == PKEXEC_NOT_AUTHORIZED:
+        return translate("rocmdesk.setup.runner",
+                         "not authorized (or no polkit agent is running): nothing was changed")
+    raise KeyError(code)
+
+
+def kind_what(kind: str) -> str:
+    """What a step of this kind does, in words (``steps.KINDS[kind].what``, which the helper says in English)."""
+    return {
+        "remove-path": translate("rocmdesk.setup.runner", "remove an old ROCm tree or apt list"),
+        "apt-purge": translate("rocmdesk.setup.runner", "purge packages"),
+        "install-key": translate("rocmdesk.setup.runner", "install a repository signing key"),
+        "write-apt-list": translate("rocmdesk.setup.runner", "write an apt repository list"),
+        "write-pin": translate("rocmdesk.setup.runner", "write an apt pin"),
+        "apt-update": translate("rocmdesk.setup.runner", "refresh apt's package lists"),
+        "apt-install": translate("rocmdesk.setup.runner", "install packages"),
+        "add-user-to-groups": translate("rocmdesk.setup.runner", "add the user to groups"),
+        "verify": translate("rocmdesk.setup.runner", "check the result"),
+    }.get(kind, kind)
+
+
+def event_message(ev: Event, kind: str | None = None, done: bool | None = None) -> str:
+    """An event's ``message`` for people, in the current language.
+
+    The helper speaks English (as root under pkexec it has no locale), and its fixed messages come with a
+    ``reason`` code: those are translated here by code.  Messages that carry details of the machine (a
+    command's exit, a path) stay as the helper wrote them.  ``kind`` and ``done`` are the step's, from the
+    plan or its ``started`` event, for the dry run's words."""
+    d = ev.data
+    message = str(d.get("message") or "")
+    reason = d.get("reason")
+    if ev.event == "skipped":
+        if reason == "done":
+            return translate("rocmdesk.setup.runner", "already done")
+        if reason == "earlier-run":
+            return translate("rocmdesk.setup.runner", "done in an earlier run")
+        if reason == "dry-run" and done is True:
+            return translate("rocmdesk.setup.runner", "done already (as the plan says)")
+        if reason == "dry-run" and done is False and kind:
+            return translate("rocmdesk.setup.runner", "dry run: would {what}").format(what=kind_what(kind))
+    elif ev.event == "ok" and message == "done":  # the executor's default word, not a sentence about the machine
+        return translate("rocmdesk.setup.runner", "done")
+    elif ev.event == "refused":
+        if reason == "root":
+            return translate("rocmdesk.setup.runner", "the helper must run as root (through pkexec)")
+        if reason == "caller":
+            return translate("rocmdesk.setup.runner", "the calling user could not be established (PKEXEC_UID)")
+        if reason == "busy":
+            return translate("rocmdesk.setup.runner", "another rocmdesk setup run is in progress")
+    return message
 
 
 class NoHelper(RuntimeError):
@@ -102,7 +163,7 @@ def command(plan_json: Any = None, dry_run: bool = False) -> list[str]:
         return [sys.executable, "-m", "rocmdesk.setup.helper", "--dry-run"]
     helper = helper_path()
     if helper is None:
-        raise NoHelper(NO_HELPER)
+        raise NoHelper(no_helper_message())
     return [pkexec_path() or "pkexec", helper]
 
 
@@ -161,9 +222,10 @@ def run(plan_json: Any, dry_run: bool = False, on_event: Callable[[Event], None]
         return RunResult(None, "no-helper", str(exc), log=log.path)
     via_pkexec = os.path.basename(cmd[0]) == "pkexec"
     if via_pkexec and argv is None and pkexec_path() is None:
-        log.write({"log": "exit", "exit": None, "outcome": "no-pkexec", "message": NO_PKEXEC})
+        msg = no_pkexec_message()
+        log.write({"log": "exit", "exit": None, "outcome": "no-pkexec", "message": msg})
         log.close()
-        return RunResult(None, "no-pkexec", NO_PKEXEC, log=log.path)
+        return RunResult(None, "no-pkexec", msg, log=log.path)
     log.write({"log": "start", "command": cmd, "dry_run": dry_run,
                "time": datetime.now(timezone.utc).isoformat(timespec="seconds")})
     seen: list[Event] = []
@@ -188,7 +250,11 @@ def run(plan_json: Any, dry_run: bool = False, on_event: Callable[[Event], None]
     ran = run_streamed(cmd, on_line=on_stdout, on_stderr_line=on_stderr, merge_stderr=False,
                        stdin_text=_plan_bytes(plan_json).decode("utf-8"))
     if ran.missing:
-        outcome, msg = ("no-pkexec", NO_PKEXEC) if via_pkexec else ("error", ran.error or f"{cmd[0]}: cannot start")
+        if via_pkexec:
+            outcome, msg = "no-pkexec", no_pkexec_message()
+        else:
+            outcome, msg = "error", ran.error or translate("rocmdesk.setup.runner", "{program}: cannot start").format(
+                program=cmd[0])
         log.write({"log": "exit", "exit": None, "outcome": outcome, "message": msg})
         log.close()
         return RunResult(None, outcome, msg, log=log.path)
@@ -204,22 +270,29 @@ def _result(code: int, seen: list[Event], stderr: list[str], via_pkexec: bool) -
     last = {ev.event: ev for ev in seen}
     done = last.get("done")
     if code == EXIT_OK and done is not None and done.data.get("ok") is True:
-        return RunResult(code, "ok", "every step is done", seen)
+        return RunResult(code, "ok", translate("rocmdesk.setup.runner", "every step is done"), seen)
     if code == EXIT_STEP_FAILED or (done is not None and done.data.get("ok") is False):
         failed = last.get("failed")
         sid = failed.step_id if failed else (done.data.get("failed") if done else None)
-        why = failed.data.get("message", "") if failed else "the run stopped early"
+        why = event_message(failed) if failed else translate("rocmdesk.setup.runner", "the run stopped early")
         resume = done.data.get("resume_from") if done else sid
-        return RunResult(code, "failed", f"step {sid} failed: {why}" if sid else why, seen, sid, resume)
+        msg = translate("rocmdesk.setup.runner", "step {step} failed: {why}").format(step=sid, why=why) if sid else why
+        return RunResult(code, "failed", msg, seen, sid, resume)
     refused = last.get("refused")
     if code in (EXIT_REFUSED, EXIT_NOT_ROOT) or refused is not None:
-        msg = refused.data.get("message", "the helper refused the plan") if refused else "the helper refused the plan"
-        return RunResult(code, "refused", f"{msg}: nothing was changed", seen)
+        msg = (event_message(refused) if refused else "") or translate("rocmdesk.setup.runner",
+                                                                       "the helper refused the plan")
+        return RunResult(code, "refused", translate("rocmdesk.setup.runner", "{message}: nothing was changed").format(
+            message=msg), seen)
     # the helper never exits 126/127 and writes a "plan" event first: these are pkexec's own
     if via_pkexec and not seen and code == PKEXEC_DISMISSED:
-        return RunResult(code, "dismissed", MESSAGES[code], seen)
+        return RunResult(code, "dismissed", pkexec_message(code), seen)
     if via_pkexec and not seen and code == PKEXEC_NOT_AUTHORIZED:
-        return RunResult(code, "not-authorized", MESSAGES[code], seen)
+        return RunResult(code, "not-authorized", pkexec_message(code), seen)
     tail = "; ".join(ln for ln in stderr[-3:] if ln.strip())
-    return RunResult(code, "error", f"the helper stopped unexpectedly (exit {code})" + (f": {tail}" if tail else ""),
-                     seen)
+    if tail:
+        msg = translate("rocmdesk.setup.runner", "the helper stopped unexpectedly (exit {code}): {output}").format(
+            code=code, output=tail)
+    else:
+        msg = translate("rocmdesk.setup.runner", "the helper stopped unexpectedly (exit {code})").format(code=code)
+    return RunResult(code, "error", msg, seen)
