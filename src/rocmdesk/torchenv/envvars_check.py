@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge.gfx import (
     encode_target_version,
     gfx_from_override,
@@ -52,20 +53,21 @@ class EnvFinding:
 # -- allocator settings (c10 CUDAAllocatorConfig / AcceleratorAllocatorConfig) --------------------------
 def _bool(v: str) -> str | None:
     # PyTorch compares with the exact strings "True" and "False"
-    return None if v in ("True", "False") else "expects True or False (capitalised)"
+    return None if v in ("True", "False") else translate("rocmdesk.torchenv.envvars_check",
+                                                         "expects True or False (capitalised)")
 
 
 def _int(minimum: int = 0, power_of_two: bool = False, above: int | None = None) -> Callable[[str], str | None]:
     def check(v: str) -> str | None:
         if not _digits(v):
-            return "expects a whole number"
+            return translate("rocmdesk.torchenv.envvars_check", "expects a whole number")
         n = int(v)
         if above is not None and n <= above:
-            return f"must be more than {above}"
+            return translate("rocmdesk.torchenv.envvars_check", "must be more than {limit}").format(limit=above)
         if n < minimum:
-            return f"must be at least {minimum}"
+            return translate("rocmdesk.torchenv.envvars_check", "must be at least {limit}").format(limit=minimum)
         if power_of_two and n & (n - 1):
-            return "must be a power of 2"
+            return translate("rocmdesk.torchenv.envvars_check", "must be a power of 2")
         return None
 
     return check
@@ -76,10 +78,13 @@ def _fraction(open_low: bool, open_high: bool) -> Callable[[str], str | None]:
         try:
             x = float(v)
         except ValueError:
-            return "expects a number between 0 and 1"
+            return translate("rocmdesk.torchenv.envvars_check", "expects a number between 0 and 1")
         low_ok = x > 0 if open_low else x >= 0
         high_ok = x < 1 if open_high else x <= 1
-        return None if low_ok and high_ok else "must lie between 0 and 1" + (" (both exclusive)" if open_low else "")
+        if low_ok and high_ok:
+            return None
+        return (translate("rocmdesk.torchenv.envvars_check", "must lie between 0 and 1 (both exclusive)") if open_low
+                else translate("rocmdesk.torchenv.envvars_check", "must lie between 0 and 1"))
 
     return check
 
@@ -88,18 +93,23 @@ def _roundup(v: str) -> str | None:
     if not v.startswith("["):
         return _int(power_of_two=True)(v)
     if not v.endswith("]"):
-        return "a list of size:divisions pairs is written [256:1,512:2,>:1]"
+        return translate("rocmdesk.torchenv.envvars_check", "a list of size:divisions pairs is written "
+                         "[256:1,512:2,>:1]")
     for item in filter(None, v[1:-1].split(",")):
         size, _, div = item.partition(":")
         if not (size == ">" or _digits(size)) or not _digits(div):
-            return f"{item!r} is not size:divisions (e.g. 256:4 or >:1)"
+            return translate("rocmdesk.torchenv.envvars_check", "{item} is not size:divisions (e.g. 256:4 or >:1)"
+                             ).format(item=repr(item))
         if int(div) & (int(div) - 1):
-            return f"divisions in {item!r} must be a power of 2"
+            return translate("rocmdesk.torchenv.envvars_check", "divisions in {item} must be a power of 2").format(
+                item=repr(item))
     return None
 
 
 def _backend(v: str) -> str | None:
-    return None if v in ("native", "cudaMallocAsync", "hipMallocAsync") else "expects native or cudaMallocAsync"
+    if v in ("native", "cudaMallocAsync", "hipMallocAsync"):
+        return None
+    return translate("rocmdesk.torchenv.envvars_check", "expects native or cudaMallocAsync")
 
 
 ALLOC_KEYS: dict[str, Callable[[str], str | None]] = {
@@ -141,20 +151,27 @@ def _split_options(text: str) -> list[str]:
 def parse_alloc_conf(value: str) -> list[tuple[str, str]]:
     """``"expandable_segments:True,max_split_size_mb:512"`` -> pairs; ValueError with a one-line reason."""
     if not value.strip():
-        raise ValueError("is empty (write key:value pairs, e.g. expandable_segments:True)")
+        raise ValueError(translate("rocmdesk.torchenv.envvars_check",
+                                   "is empty (write key:value pairs, e.g. expandable_segments:True)"))
     pairs = []
     for part in _split_options(value):
         key, sep, val = part.partition(":")
         if not sep or not key or not val:
-            raise ValueError(f"{part!r} is not key:value (options are written key:value,key:value)")
+            raise ValueError(translate("rocmdesk.torchenv.envvars_check",
+                                       "{part} is not key:value (options are written key:value,key:value)").format(
+                part=repr(part)))
         if key != key.strip() or val != val.strip():
-            raise ValueError(f"{part!r} has spaces around ':' or ','")
+            raise ValueError(translate("rocmdesk.torchenv.envvars_check", "{part} has spaces around ':' or ','")
+                             .format(part=repr(part)))
         check = ALLOC_KEYS.get(key)
         if check is None:
-            raise ValueError(f"{key!r} is not an allocator option PyTorch knows (known: {', '.join(ALLOC_KEYS)})")
+            raise ValueError(translate("rocmdesk.torchenv.envvars_check",
+                                       "{key} is not an allocator option PyTorch knows (known: {known})").format(
+                key=repr(key), known=", ".join(ALLOC_KEYS)))
         problem = check(val)
         if problem:
-            raise ValueError(f"{key}:{val}: {key} {problem}")
+            raise ValueError(translate("rocmdesk.torchenv.envvars_check", "{key}:{value}: {key} {problem}").format(
+                key=key, value=val, problem=problem))
         pairs.append((key, val))
     return pairs
 
@@ -164,15 +181,24 @@ def _check_override(value: str) -> str | None:
     m = _OVERRIDE_VALUE.fullmatch(value)
     if not m:
         if not value:
-            return "is empty: older ROCm then reports gfx000 and newer ROCm ignores it; remove the variable instead"
-        return f"{value!r} is not major.minor.stepping in decimal (e.g. 10.3.0 for gfx1030, 9.0.10 for gfx90a)"
+            return translate("rocmdesk.torchenv.envvars_check",
+                             "is empty: older ROCm then reports gfx000 and newer ROCm ignores it; remove the variable "
+                             "instead")
+        return translate("rocmdesk.torchenv.envvars_check",
+                         "{value} is not major.minor.stepping in decimal (e.g. 10.3.0 for gfx1030, 9.0.10 for gfx90a)"
+                         ).format(value=repr(value))
     major, minor, stepping = (int(g) for g in m.groups())
     if major > 63 or minor > 255 or stepping > 255:
-        return f"{value!r} is out of range (libhsakmt takes major <= 63, minor and stepping <= 255)"
+        return translate("rocmdesk.torchenv.envvars_check",
+                         "{value} is out of range (libhsakmt takes major <= 63, minor and stepping <= 255)").format(
+            value=repr(value))
     gfx = gfx_from_override(value)
     if gfx is None or gfx_target(gfx) is None:
-        name = f" (gfx{major}{minor:x}{stepping:x})" if gfx else ""
-        return f"{value!r}{name} is not a gfx target rocmdesk knows; PyTorch has no kernels for it"
+        text = (translate("rocmdesk.torchenv.envvars_check",
+                          "{value} ({gfx}) is not a gfx target rocmdesk knows; PyTorch has no kernels for it") if gfx
+                else translate("rocmdesk.torchenv.envvars_check",
+                               "{value} is not a gfx target rocmdesk knows; PyTorch has no kernels for it"))
+        return text.format(value=repr(value), gfx=f"gfx{major}{minor:x}{stepping:x}")
     return None
 
 
@@ -182,21 +208,26 @@ def _check_devices(value: str) -> str | None:
     items = value.split(",")
     for item in items:
         if item != item.strip():
-            return f"{value!r}: write the list without spaces (e.g. 0,1)"
+            return translate("rocmdesk.torchenv.envvars_check", "{value}: write the list without spaces (e.g. 0,1)"
+                             ).format(value=repr(value))
         if item == "-1":
             continue
         if not _DEVICE_ITEM.fullmatch(item):
-            return f"{item!r} is neither a device index (0, 1, ...) nor a UUID (GPU-...)"
+            return translate("rocmdesk.torchenv.envvars_check",
+                             "{item} is neither a device index (0, 1, ...) nor a UUID (GPU-...)").format(
+                item=repr(item))
     if len(set(items)) != len(items):
-        return f"{value!r} names a device twice"
+        return translate("rocmdesk.torchenv.envvars_check", "{value} names a device twice").format(value=repr(value))
     return None
 
 
 def _whole(minimum: int, maximum: int | None = None) -> Callable[[str], str | None]:
     def check(v: str) -> str | None:
         if not _digits(v) or int(v) < minimum or (maximum is not None and int(v) > maximum):
-            upper = f"-{maximum}" if maximum is not None else " or more"
-            return f"{v!r} is not a whole number {minimum}{upper}"
+            text = (translate("rocmdesk.torchenv.envvars_check", "{value} is not a whole number {low}-{high}")
+                    if maximum is not None
+                    else translate("rocmdesk.torchenv.envvars_check", "{value} is not a whole number {low} or more"))
+            return text.format(value=repr(v), low=minimum, high=maximum)
         return None
 
     return check
@@ -204,7 +235,10 @@ def _whole(minimum: int, maximum: int | None = None) -> Callable[[str], str | No
 
 def _choice(*options: str) -> Callable[[str], str | None]:
     def check(v: str) -> str | None:
-        return None if v in options else f"{v!r} is not one of {', '.join(options)}"
+        if v in options:
+            return None
+        return translate("rocmdesk.torchenv.envvars_check", "{value} is not one of {options}").format(
+            value=repr(v), options=", ".join(options))
 
     return check
 
@@ -224,16 +258,19 @@ _VALUE_CHECKS: dict[str, Callable[[str], str | None]] = {
 
 def check_key(key: str) -> str | None:
     if not KEY_RE.fullmatch(key):
-        return f"{key!r} is not a variable name (letters, digits and _, not starting with a digit)"
+        return translate("rocmdesk.torchenv.envvars_check",
+                         "{key} is not a variable name (letters, digits and _, not starting with a digit)").format(
+            key=repr(key))
     if key in RESERVED or key.startswith(RESERVED_PREFIXES):
-        return f"{key} is managed by the venv or rocmdesk and cannot be set in a profile"
+        return translate("rocmdesk.torchenv.envvars_check",
+                         "{key} is managed by the venv or rocmdesk and cannot be set in a profile").format(key=key)
     return None
 
 
 def check_value(key: str, value: str) -> str | None:
     """One-line reason why ``value`` is wrong for ``key``, or None."""
     if "\x00" in value:
-        return "contains a NUL character, which no environment can hold"
+        return translate("rocmdesk.torchenv.envvars_check", "contains a NUL character, which no environment can hold")
     if key == OVERRIDE or _PER_NODE.fullmatch(key):
         return _check_override(value)
     if key in DEVICE_LISTS:
@@ -260,17 +297,20 @@ def _machine_warnings(env: Mapping[str, str], machine: "MachineReport") -> list[
             phys_v, target_v = encode_target_version(phys), encode_target_version(target)
             if phys_v and target_v and phys_v // 10000 != target_v // 10000:
                 # the major version differs (gfx1100 vs gfx1030): an override never works across generations
-                out.append(EnvFinding("warning", OVERRIDE,
-                                      f"{override} also applies to {g.name or 'GPU ' + str(g.index)} ({phys}); an "
-                                      "override across GPU generations crashes or is rejected by newer ROCm: use "
-                                      f"HSA_OVERRIDE_GFX_VERSION_{g.kfd_node if g.kfd_node is not None else '<node>'} "
-                                      "for the GPU that needs it"))
+                gpu = g.name or translate("rocmdesk.torchenv.envvars_check", "GPU {index}").format(index=g.index)
+                node = g.kfd_node if g.kfd_node is not None else "<node>"
+                out.append(EnvFinding("warning", OVERRIDE, translate(
+                    "rocmdesk.torchenv.envvars_check",
+                    "{value} also applies to {gpu} ({gfx}); an override across GPU generations crashes or is rejected "
+                    "by newer ROCm: use HSA_OVERRIDE_GFX_VERSION_{node} for the GPU that needs it").format(
+                    value=override, gpu=gpu, gfx=phys, node=node)))
     nodes = {g.kfd_node for g in gpus if g.kfd_node is not None}
     for key in env:
         m = _PER_NODE.fullmatch(key)
         if m and nodes and int(m.group(1)) not in nodes:
-            out.append(EnvFinding("warning", key, f"KFD node {m.group(1)} is not a GPU on this machine "
-                                                  f"(GPU nodes: {', '.join(map(str, sorted(nodes)))})"))
+            out.append(EnvFinding("warning", key, translate(
+                "rocmdesk.torchenv.envvars_check", "KFD node {node} is not a GPU on this machine (GPU nodes: {nodes})"
+            ).format(node=m.group(1), nodes=", ".join(map(str, sorted(nodes))))))
     if gpus:
         for key in DEVICE_LISTS:
             value = env.get(key)
@@ -278,9 +318,11 @@ def _machine_warnings(env: Mapping[str, str], machine: "MachineReport") -> list[
                 continue
             for item in value.split(","):
                 if _digits(item) and int(item) >= len(gpus):
-                    out.append(EnvFinding("warning", key, f"device {item} does not exist here "
-                                                          f"({len(gpus)} GPU{'s' if len(gpus) != 1 else ''}, "
-                                                          f"numbered from 0)"))
+                    text = (translate("rocmdesk.torchenv.envvars_check",
+                                      "device {item} does not exist here (1 GPU, numbered from 0)") if len(gpus) == 1
+                            else translate("rocmdesk.torchenv.envvars_check",
+                                           "device {item} does not exist here ({count} GPUs, numbered from 0)"))
+                    out.append(EnvFinding("warning", key, text.format(item=item, count=len(gpus))))
     return out
 
 
@@ -296,20 +338,26 @@ def check_env(env: Mapping[str, str], machine: "MachineReport | None" = None) ->
     if "ROCR_VISIBLE_DEVICES" in env:
         for other in ("HIP_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES"):
             if other in env:
-                out.append(EnvFinding("warning", other,
-                                      f"set together with ROCR_VISIBLE_DEVICES: {other} counts only the GPUs that "
-                                      f"ROCR_VISIBLE_DEVICES leaves visible (ROCR_VISIBLE_DEVICES=1 {other}=1 hides "
-                                      "every GPU); set only ROCR_VISIBLE_DEVICES"))
+                out.append(EnvFinding("warning", other, translate(
+                    "rocmdesk.torchenv.envvars_check",
+                    "set together with ROCR_VISIBLE_DEVICES: {var} counts only the GPUs that ROCR_VISIBLE_DEVICES "
+                    "leaves visible (ROCR_VISIBLE_DEVICES=1 {var}=1 hides every GPU); set only ROCR_VISIBLE_DEVICES"
+                ).format(var=other)))
     for key in DEVICE_LISTS:
         if env.get(key) in ("", "-1"):
-            out.append(EnvFinding("warning", key, "hides every GPU: PyTorch will see no device"))
+            out.append(EnvFinding("warning", key, translate("rocmdesk.torchenv.envvars_check",
+                                                            "hides every GPU: PyTorch will see no device")))
     m = env.get("GPU_MAX_HW_QUEUES")
     if m and _digits(m) and int(m) > 4:
-        out.append(EnvFinding("warning", "GPU_MAX_HW_QUEUES", f"{m} is above 4, the default and recommended maximum"))
+        out.append(EnvFinding("warning", "GPU_MAX_HW_QUEUES", translate(
+            "rocmdesk.torchenv.envvars_check", "{value} is above 4, the default and recommended maximum").format(
+            value=m)))
     for key in env:
         m0 = _PER_NODE.fullmatch(key)
         if m0 and int(m0.group(1)) == 0 and machine is None:
-            out.append(EnvFinding("warning", key, "KFD node 0 is usually the CPU; the first GPU is usually _1"))
+            out.append(EnvFinding("warning", key, translate("rocmdesk.torchenv.envvars_check",
+                                                            "KFD node 0 is usually the CPU; the first GPU is usually "
+                                                            "_1")))
     if machine is not None:
         out.extend(_machine_warnings(env, machine))
     return out

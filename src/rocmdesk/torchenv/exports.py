@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from rocmdesk.i18n import translate
 from rocmdesk.torchenv.hooks import PROFILE_VAR, quote_sh
 from rocmdesk.torchenv.profiles import Profile, ProfileError
 
@@ -65,8 +66,10 @@ def envrc_warnings(profile: Profile) -> list[str]:
     bad = sorted(set(profile.project_dir) & set('"$`\\'))
     if not bad:
         return []
-    return [f"the project folder's path contains {' '.join(bad)}: direnv 2.32 cannot load an .envrc from such a "
-            "folder (tested: `\"`, `$` and `\\` break it); `rocmdesk shell` and `rocmdesk run` work there"]
+    return [translate("rocmdesk.torchenv.exports",
+                      "the project folder's path contains {chars}: direnv 2.32 cannot load an .envrc from such a "
+                      "folder (tested: `\"`, `$` and `\\` break it); `rocmdesk shell` and `rocmdesk run` work there"
+                      ).format(chars=" ".join(bad))]
 
 
 # -- .env (dotenv) --------------------------------------------------------------------------------------
@@ -83,11 +86,13 @@ def quote_dotenv(value: str) -> str:
 def dotenv_warnings(profile: Profile) -> list[str]:
     # python-dotenv expands ${NAME} in every value, quoted or not, and has no escape for it; and its quoted-value
     # pattern takes a backslash before the closing quote as an escape, so a value ending in one cannot be read
-    out = [f"{k}'s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools that "
-           "read .env without expansion (docker compose, interpolate=False) keep it as written"
-           for k, v in sorted(profile.env.items()) if "${" in v]
-    out += [f"{k}'s value ends with a backslash, which python-dotenv cannot read back from a quoted value"
-            for k, v in sorted(profile.env.items()) if v.endswith("\\")]
+    out = [translate("rocmdesk.torchenv.exports",
+                     "{key}'s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools "
+                     "that read .env without expansion (docker compose, interpolate=False) keep it as written").format(
+        key=k) for k, v in sorted(profile.env.items()) if "${" in v]
+    out += [translate("rocmdesk.torchenv.exports",
+                      "{key}'s value ends with a backslash, which python-dotenv cannot read back from a quoted value"
+                      ).format(key=k) for k, v in sorted(profile.env.items()) if v.endswith("\\")]
     return out
 
 
@@ -169,7 +174,8 @@ def render_export(profile: Profile, fmt: str) -> str:
         return render_dotenv(profile)
     if fmt == "jupyter":
         return render_kernel_json(profile)
-    raise ExportError(f"unknown export format {fmt!r} (formats: {', '.join(FORMATS)})")
+    raise ExportError(translate("rocmdesk.torchenv.exports", "unknown export format {format} (formats: {formats})")
+                      .format(format=repr(fmt), formats=", ".join(FORMATS)))
 
 
 def _ours(path: Path) -> bool:
@@ -188,8 +194,10 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
     from rocmdesk.torchenv.profile_store import write_atomic
 
     if fmt == "jupyter" and not has_ipykernel(profile.venv):
-        raise ExportError(f"ipykernel is not installed in {profile.venv}; install it with "
-                          f"`{os.path.join(venv_bin(profile), 'python')} -m pip install ipykernel` and export again")
+        raise ExportError(translate("rocmdesk.torchenv.exports",
+                                    "ipykernel is not installed in {venv}; install it with `{command}` and export "
+                                    "again").format(
+            venv=profile.venv, command=f"{os.path.join(venv_bin(profile), 'python')} -m pip install ipykernel"))
     text = render_export(profile, fmt)
     notes = tuple(dotenv_warnings(profile) if fmt == "dotenv" else envrc_warnings(profile) if fmt == "envrc" else ())
     if output is not None and os.fspath(output) == "-":
@@ -201,6 +209,8 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
     else:
         target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists() and not force and not _ours(target):
-        raise ExportError(f"{target} exists and was not written by rocmdesk; use --force to replace it")
+        raise ExportError(translate("rocmdesk.torchenv.exports",
+                                    "{path} exists and was not written by rocmdesk; use --force to replace it").format(
+            path=target))
     write_atomic(target, text.encode("utf-8"), mode=0o644)
     return ExportResult(fmt, target, text, notes)

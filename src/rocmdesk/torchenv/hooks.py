@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from rocmdesk.i18n import translate
 from rocmdesk.torchenv.profiles import ProfileError
 
 BEGIN = "# >>> rocmdesk profile {name} >>>"
@@ -80,8 +81,10 @@ def quote_fish(value: str) -> str:
 
 
 def csh_problem(value: str) -> str | None:
+    """Why csh cannot carry ``value``, for the user (None: it can)."""
     if "\n" in value or "\r" in value:
-        return "contains a line break, which csh cannot keep through activate and deactivate"
+        return translate("rocmdesk.torchenv.hooks",
+                         "contains a line break, which csh cannot keep through activate and deactivate")
     return None
 
 
@@ -90,7 +93,8 @@ def quote_csh(value: str) -> str:
     single quotes, also in sourced files).  Raises HookError for values csh cannot represent."""
     problem = csh_problem(value)
     if problem:
-        raise HookError(f"value {value!r} {problem}")
+        raise HookError(translate("rocmdesk.torchenv.hooks", "value {value} {problem}").format(
+            value=repr(value), problem=problem))
     return "'" + value.replace("'", "'\\''").replace("!", "\\!") + "'"
 
 
@@ -231,17 +235,22 @@ def render_csh(name: str, env: Mapping[str, str], deactivate_alias: str | None) 
     """The csh block and, when the profile cannot be applied in csh, why (the block then only says so)."""
     items = _vars(name, env)
     head = BEGIN.format(name=name) + "\n" + _comment(name)
-    why = None
+    # the block's own words stay English (the script is the same in every language: hook_status compares it),
+    # the note for the user is translated
+    why = note = None
     for key, value in items:
-        problem = csh_problem(value)
-        if problem:
-            why = f"{key}'s value {problem}"
+        if csh_problem(value):
+            why = f"{key}'s value contains a line break, which csh cannot keep through activate and deactivate"
+            note = translate("rocmdesk.torchenv.hooks", "{key}'s value {problem}").format(
+                key=key, problem=csh_problem(value))
             break
     if why is None and deactivate_alias is None:
         why = "activate.csh has no one-line `alias deactivate '...'` that rocmdesk can wrap"
+        note = translate("rocmdesk.torchenv.hooks",
+                         "activate.csh has no one-line `alias deactivate '...'` that rocmdesk can wrap")
     if why is not None:
         msg = f"rocmdesk: profile {name} is not applied in csh: {why}".replace("!", "").replace('"', "'")
-        return head + f'echo "{msg}" > /dev/stderr\n' + END + "\n", why
+        return head + f'echo "{msg}" > /dev/stderr\n' + END + "\n", note
     out = [head]
     # Every step of _rocmdesk_restore tests _ROCMDESK_NOW, which its callers set: an alias called after
     # `&&` or `||` gets only its first `;`-step made conditional, the rest would always run.
@@ -305,8 +314,9 @@ def find_blocks(text: str) -> list[Block]:
             start -= 1
         blocks.append(Block(m.group("name"), start, m.end(), joined))
     if len(_BEGIN_RE.findall(text)) != len(blocks):
-        raise HookError("a rocmdesk block has its start marker but not its end marker; "
-                        "fix the file by hand or rewrite it with `python -m venv --upgrade VENV`")
+        raise HookError(translate("rocmdesk.torchenv.hooks",
+                                  "a rocmdesk block has its start marker but not its end marker; fix the file by hand "
+                                  "or rewrite it with `python -m venv --upgrade VENV`"))
     return blocks
 
 
@@ -352,7 +362,8 @@ class HookResult:
 def apply_hooks(venv: str | os.PathLike[str], name: str, env: Mapping[str, str]) -> list[HookResult]:
     """Write profile ``name``'s block into each activate script of ``venv`` (replacing any older block)."""
     if not (Path(venv) / "bin").is_dir():
-        raise HookError(f"{venv} is not a venv (it has no bin/ folder)")
+        raise HookError(translate("rocmdesk.torchenv.hooks", "{venv} is not a venv (it has no bin/ folder)").format(
+            venv=venv))
     results = []
     for shell, filename in SCRIPTS:
         path = _script_path(venv, filename)
@@ -367,7 +378,8 @@ def apply_hooks(venv: str | os.PathLike[str], name: str, env: Mapping[str, str])
         block, note = render(shell, name, env, base)
         others = sorted({b.name for b in old if b.name != name})
         if others:
-            extra = f"replaced the block of profile {', '.join(others)}"
+            extra = translate("rocmdesk.torchenv.hooks", "replaced the block of profile {names}").format(
+                names=", ".join(others))
             note = f"{note}; {extra}" if note else extra
         new = _with_block(base, block)
         if new == text:
@@ -396,7 +408,8 @@ def remove_hooks(venv: str | os.PathLike[str], name: str | None = None) -> list[
         new = text
         for b in reversed(mine):
             new = new[: b.start] + new[b.end:]
-        note = f"left the block of profile {', '.join(kept)}" if kept else None
+        note = (translate("rocmdesk.torchenv.hooks", "left the block of profile {names}").format(names=", ".join(kept))
+                if kept else None)
         if new != text:
             _write(path, new)
             results.append(HookResult(shell, path, "removed", note))

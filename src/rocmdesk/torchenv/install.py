@@ -24,6 +24,7 @@ from datetime import datetime
 from pathlib import Path
 from urllib.parse import unquote
 
+from rocmdesk.i18n import translate
 from rocmdesk.torchenv.process import Cancel, ProcessResult, run_streamed
 from rocmdesk.torchenv.venv import (
     OTHER_MIN_FREE,
@@ -115,43 +116,50 @@ class PipOutputParser:
             done, total = int(m.group(1)), int(m.group(2))
             self._current = done
             name = self.downloads[-1][0] if self.downloads else None
-            return InstallEvent("download", f"downloading {name or 'a file'}", done, total or None, name,
-                                self.downloaded_bytes)
+            text = (translate("rocmdesk.torchenv.install", "downloading {file}").format(file=name) if name
+                    else translate("rocmdesk.torchenv.install", "downloading a file"))
+            return InstallEvent("download", text, done, total or None, name, self.downloaded_bytes)
         if m := _RE_DOWNLOAD.match(text):
             self._finish_file()
             name = _file_name(m.group(1))
             size = parse_size(m.group(2), m.group(3)) if m.group(2) else None
             self.downloads.append((name, size))
             self._open = True
-            return InstallEvent("download", f"downloading {name}", 0, size, name, self.downloaded_bytes)
+            return InstallEvent("download", translate("rocmdesk.torchenv.install", "downloading {file}").format(
+                file=name), 0, size, name, self.downloaded_bytes)
         if (m := _RE_RICH.search(text)) and self.downloads and not text.startswith(("Collecting", "Requirement")):
             done = parse_size(m.group(1), m.group(3))
             total = parse_size(m.group(2), m.group(3))
             self._current = done
-            return InstallEvent("download", f"downloading {self.downloads[-1][0]}", done, total,
-                                self.downloads[-1][0], self.downloaded_bytes)
+            name = self.downloads[-1][0]
+            return InstallEvent("download", translate("rocmdesk.torchenv.install", "downloading {file}").format(
+                file=name), done, total, name, self.downloaded_bytes)
         if m := _RE_COLLECT.match(text):
             self._finish_file()
-            return InstallEvent("resolve", f"collecting {m.group(1)}", package=m.group(1),
-                                downloaded=self.downloaded_bytes)
+            return InstallEvent("resolve", translate("rocmdesk.torchenv.install", "collecting {package}").format(
+                package=m.group(1)), package=m.group(1), downloaded=self.downloaded_bytes)
         if m := _RE_CACHED.match(text):
             name = _file_name(m.group(1))
             self.cached.append(name)
-            return InstallEvent("resolve", f"using cached {name}", package=name, downloaded=self.downloaded_bytes)
+            return InstallEvent("resolve", translate("rocmdesk.torchenv.install", "using cached {file}").format(
+                file=name), package=name, downloaded=self.downloaded_bytes)
         if m := _RE_PROCESSING.match(text):
             name = _file_name(m.group(1))
             self.local.append(name)
-            return InstallEvent("resolve", f"using local {name}", package=name, downloaded=self.downloaded_bytes)
+            return InstallEvent("resolve", translate("rocmdesk.torchenv.install", "using local {file}").format(
+                file=name), package=name, downloaded=self.downloaded_bytes)
         if m := _RE_SATISFIED.match(text):
             self.satisfied.append(m.group(1))
-            return InstallEvent("resolve", f"already satisfied: {m.group(1)}", package=m.group(1),
-                                downloaded=self.downloaded_bytes)
+            return InstallEvent("resolve", translate("rocmdesk.torchenv.install", "already satisfied: {package}")
+                                .format(package=m.group(1)), package=m.group(1), downloaded=self.downloaded_bytes)
         if m := _RE_INSTALLING.match(text):
             self._finish_file()
-            return InstallEvent("install", f"installing {m.group(1)}", downloaded=self.downloaded_bytes)
+            return InstallEvent("install", translate("rocmdesk.torchenv.install", "installing {packages}").format(
+                packages=m.group(1)), downloaded=self.downloaded_bytes)
         if m := _RE_SUCCESS.match(text):
             self.installed = m.group(1).split()
-            return InstallEvent("install", f"installed {m.group(1)}", downloaded=self.downloaded_bytes)
+            return InstallEvent("install", translate("rocmdesk.torchenv.install", "installed {packages}").format(
+                packages=m.group(1)), downloaded=self.downloaded_bytes)
         if m := _RE_ERROR.match(text):
             self.errors.append(m.group(1))
             return InstallEvent("install", text, downloaded=self.downloaded_bytes)
@@ -179,25 +187,29 @@ def check_requirements(requirements: Sequence[str], index_url: str | None) -> li
 
     warnings = []
     if not [r for r in requirements if not r.startswith("-")]:
-        raise InstallError("nothing to install")
+        raise InstallError(translate("rocmdesk.torchenv.install", "nothing to install"))
     for text in requirements:
         if text.startswith("-"):
             continue
         try:
             req = Requirement(text)
         except InvalidRequirement as exc:
-            raise InstallError(f"{text!r} is not a pip requirement: {exc}") from None
+            raise InstallError(translate("rocmdesk.torchenv.install", "{requirement} is not a pip requirement: "
+                                         "{error}").format(requirement=repr(text), error=exc)) from None
         if canonicalize_name(req.name) != "torch":
             continue
         pinned = any(s.operator in ("==", "===") and "*" not in s.version for s in req.specifier)
         if pinned:
             continue
         if not _rocm_only_index(index_url):
-            raise InstallError(
-                f"{text!r} has no exact version: from PyPI or a mirror of it that would be a CUDA build of several GB. "
-                "Pin it (torch==2.13.0+rocm7.2) or use a ROCm-only index.")
-        warnings.append(f"{text} is not pinned: pip takes the newest torch from {index_url}; make sure your pip "
-                        "configuration adds no extra index with CUDA builds.")
+            raise InstallError(translate(
+                "rocmdesk.torchenv.install",
+                "{requirement} has no exact version: from PyPI or a mirror of it that would be a CUDA build of several "
+                "GB. Pin it (torch==2.13.0+rocm7.2) or use a ROCm-only index.").format(requirement=repr(text)))
+        warnings.append(translate("rocmdesk.torchenv.install",
+                                  "{requirement} is not pinned: pip takes the newest torch from {url}; make sure your "
+                                  "pip configuration adds no extra index with CUDA builds.").format(
+            requirement=text, url=index_url))
     return warnings
 
 
@@ -257,7 +269,7 @@ def plan_install(
     if not is_venv(venv_s):
         uv = find_uv() if use_uv is not False else None
         if use_uv and not uv:
-            raise InstallError("--uv: uv is not on PATH")
+            raise InstallError(translate("rocmdesk.torchenv.install", "--uv: uv is not on PATH"))
         create = tuple(create_argv(venv_s, base_python, uv))
     pip = [python, "-m", "pip", "install", "--no-input", *requirements]
     if index_url:
@@ -355,15 +367,20 @@ def run_install(
         result.error = error
         result.ok = error is None and not result.cancelled
         if result.cancelled:
-            result.error = error or "cancelled"
-            note = " (the venv may be half-installed; running the install again finishes it)" if res else ""
-            emit(InstallEvent("cancelled", f"cancelled{note}", downloaded=result.downloaded_bytes))
+            result.error = error or translate("rocmdesk.torchenv.install", "cancelled")
+            text = (translate("rocmdesk.torchenv.install",
+                              "cancelled (the venv may be half-installed; running the install again finishes it)")
+                    if res else translate("rocmdesk.torchenv.install", "cancelled"))
+            emit(InstallEvent("cancelled", text, downloaded=result.downloaded_bytes))
         elif error:
             emit(InstallEvent("failed", error, downloaded=result.downloaded_bytes))
         else:
-            got = ("nothing downloaded" if not result.downloaded_bytes
-                   else f"{format_bytes(result.downloaded_bytes)} downloaded")
-            emit(InstallEvent("done", f"done in {result.duration_s:.0f} s, {got}", downloaded=result.downloaded_bytes))
+            text = (translate("rocmdesk.torchenv.install", "done in {seconds} s, nothing downloaded")
+                    if not result.downloaded_bytes
+                    else translate("rocmdesk.torchenv.install", "done in {seconds} s, {size} downloaded"))
+            emit(InstallEvent("done", text.format(seconds=f"{result.duration_s:.0f}",
+                                                  size=format_bytes(result.downloaded_bytes)),
+                              downloaded=result.downloaded_bytes))
         log.write(f"[{datetime.now().isoformat(timespec='seconds')}] result: "
                   f"{'ok' if result.ok else result.error}")
         log.close()
@@ -390,24 +407,31 @@ def run_install(
         return finish(None)
 
     if plan.create and not is_venv(plan.venv):
-        emit(InstallEvent("create", f"creating the venv {plan.venv}"))
+        emit(InstallEvent("create", translate("rocmdesk.torchenv.install", "creating the venv {venv}").format(
+            venv=plan.venv)))
         res = run(plan.create, limit=600)
         if not res.ok:
-            hint = ""
-            if "ensurepip" in res.stdout:
-                hint = " (Debian/Ubuntu: `sudo apt install python3-venv`, or install uv)"
-            return finish(res.error or f"creating the venv failed: {_last_line(res.stdout)}{hint}", res)
+            # a Debian python3 without python3-venv has no ensurepip
+            text = (translate("rocmdesk.torchenv.install",
+                              "creating the venv failed: {output} (Debian/Ubuntu: `sudo apt install python3-venv`, "
+                              "or install uv)") if "ensurepip" in res.stdout
+                    else translate("rocmdesk.torchenv.install", "creating the venv failed: {output}"))
+            return finish(res.error or text.format(output=_last_line(res.stdout)), res)
         result.created_venv = True
 
-    emit(InstallEvent("prepare", "checking the venv's pip"))
+    emit(InstallEvent("prepare", translate("rocmdesk.torchenv.install", "checking the venv's pip")))
     raw = pip_has_raw_progress(plan.python, run_env)
     if raw is None:  # a venv without pip (python -m venv --without-pip, uv without --seed)
         res = run([plan.python, "-m", "ensurepip", "--upgrade"])
         if not res.ok:
-            return finish(res.error or f"the venv has no pip and ensurepip failed: {_last_line(res.stdout)}", res)
+            return finish(res.error or translate("rocmdesk.torchenv.install",
+                                                 "the venv has no pip and ensurepip failed: {output}").format(
+                output=_last_line(res.stdout)), res)
         raw = pip_has_raw_progress(plan.python, run_env)
     if raw is False and plan.upgrade_pip:
-        emit(InstallEvent("prepare", f"upgrading the venv's pip (>= {RAW_PIP} reports download progress)"))
+        emit(InstallEvent("prepare", translate("rocmdesk.torchenv.install",
+                                               "upgrading the venv's pip (>= {version} reports download progress)")
+                          .format(version=RAW_PIP)))
         res = run([plan.python, "-m", "pip", "install", "--no-input", "--upgrade", f"pip>={RAW_PIP}"])
         if res.cancelled:
             return finish(None, res)
@@ -427,7 +451,8 @@ def run_install(
         if ev is not None:
             emit(ev)
 
-    emit(InstallEvent("resolve", "pip is resolving " + " ".join(plan.requirements)))
+    emit(InstallEvent("resolve", translate("rocmdesk.torchenv.install", "pip is resolving {requirements}").format(
+        requirements=" ".join(plan.requirements))))
     res = run(argv, on_pip_line, limit=timeout)
     if res.ok:
         parser.feed("Installing collected packages: ")  # closes the count of the last download
@@ -440,7 +465,8 @@ def run_install(
         return finish(None, res)
     # pip's first ERROR line names the cause; later ones are hints ("ResolutionImpossible: for help visit ...")
     why = parser.errors[0][:400] if parser.errors else (res.error or _last_line(res.stdout))
-    return finish(f"pip failed: {why} (the whole output is in {plan.log_path})", res)
+    return finish(translate("rocmdesk.torchenv.install", "pip failed: {error} (the whole output is in {log})").format(
+        error=why, log=plan.log_path), res)
 
 
 def format_bytes(n: int | float | None) -> str:
@@ -455,4 +481,4 @@ def format_bytes(n: int | float | None) -> str:
 
 def _last_line(text: str) -> str:
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    return lines[-1] if lines else "no output"
+    return lines[-1] if lines else translate("rocmdesk.torchenv.install", "no output")

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from packaging.version import InvalidVersion, Version
 
+from rocmdesk.i18n import translate
+
 if TYPE_CHECKING:
     from rocmdesk.machine.model import Gpu, MachineReport
 
@@ -93,11 +95,11 @@ def _visible_devices(report: "MachineReport") -> tuple[list["Gpu"], Suggestion |
     wanted = [str(i) for i, g in enumerate(ordered) if not _is_integrated(g)]
     igpus = ", ".join(g.name or g.gfx or "iGPU" for g in gpus if _is_integrated(g))
     dnames = ", ".join(g.name or g.gfx or "GPU" for g in discrete)
-    s = Suggestion(VISIBILITY_VAR, ",".join(wanted),
-                   f"keeps the integrated {igpus} out of the ROCm runtime so that PyTorch uses only the {dnames} "
-                   "(device 0 is then the discrete GPU; an iGPU beside a dGPU is a common cause of crashes and "
-                   "wrong devices)",
-                   "S-ISO, S-PREREQ624")
+    why = translate("rocmdesk.torchenv.presets",
+                    "keeps the integrated {igpus} out of the ROCm runtime so that PyTorch uses only the {gpus} "
+                    "(device 0 is then the discrete GPU; an iGPU beside a dGPU is a common cause of crashes and "
+                    "wrong devices)").format(igpus=igpus, gpus=dnames)
+    s = Suggestion(VISIBILITY_VAR, ",".join(wanted), why, "S-ISO, S-PREREQ624")
     return discrete, s
 
 
@@ -118,16 +120,18 @@ def _override(report: "MachineReport", visible: list["Gpu"], torch_version: str 
         # every GPU on the machine wants the same value: the plain form
         g, value, source = next(iter(needs.values()))
         names = ", ".join(x.name or x.gfx or "GPU" for x, _, _ in needs.values())
-        return [Suggestion("HSA_OVERRIDE_GFX_VERSION", value,
-                           f"the {names} ({g.gfx}) has no kernels in the PyTorch wheels; {value} makes ROCm load "
-                           f"the kernels of a compatible target", source)]
+        why = translate("rocmdesk.torchenv.presets",
+                        "the {gpus} ({gfx}) has no kernels in the PyTorch wheels; {value} makes ROCm load the kernels "
+                        "of a compatible target").format(gpus=names, gfx=g.gfx, value=value)
+        return [Suggestion("HSA_OVERRIDE_GFX_VERSION", value, why, source)]
     out = []
     for g, value, source in needs.values():
         if g.kfd_node is None:
             continue  # the per-GPU form needs the KFD node; without it an override would hit every GPU
-        out.append(Suggestion(f"HSA_OVERRIDE_GFX_VERSION_{g.kfd_node}", value,
-                              f"only the {g.name or g.gfx} ({g.gfx}, KFD node {g.kfd_node}) needs the override; "
-                              "the per-GPU form leaves the other GPUs as they are",
+        why = translate("rocmdesk.torchenv.presets",
+                        "only the {gpu} ({gfx}, KFD node {node}) needs the override; the per-GPU form leaves the "
+                        "other GPUs as they are").format(gpu=g.name or g.gfx, gfx=g.gfx, node=g.kfd_node)
+        out.append(Suggestion(f"HSA_OVERRIDE_GFX_VERSION_{g.kfd_node}", value, why,
                               (source + ", S-ROCT104").lstrip(", ")))
     return out
 
@@ -141,11 +145,13 @@ def suggest(report: "MachineReport", torch_version: str | None = None) -> list[S
     out.extend(_override(report, visible, torch_version))
     if report.gpus:
         names = allocator_vars(torch_version)
-        which = f"torch {torch_version} reads" if torch_version else "the supported torch versions read"
+        why = (translate("rocmdesk.torchenv.presets",
+                         "less fragmentation when tensor sizes change; torch {version} reads {names}") if torch_version
+               else translate("rocmdesk.torchenv.presets",
+                              "less fragmentation when tensor sizes change; the supported torch versions read {names}")
+               ).format(version=torch_version, names=", ".join(names))
         for name in names:
-            out.append(Suggestion(name, EXPANDABLE,
-                                  f"less fragmentation when tensor sizes change; {which} {', '.join(names)}",
-                                  "S-PT-ALLOC, S-PT-CUDAALLOC, S-PT183387"))
+            out.append(Suggestion(name, EXPANDABLE, why, "S-PT-ALLOC, S-PT-CUDAALLOC, S-PT183387"))
     return out
 
 

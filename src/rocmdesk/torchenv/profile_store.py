@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from rocmdesk.atomic_file import fsync_dir, write_atomic
+from rocmdesk.i18n import translate
 from rocmdesk.torchenv.profiles import Profile, ProfileError, check_name
 
 if sys.version_info >= (3, 11):
@@ -48,19 +49,24 @@ class ProfileFileError(ProfileError):
         self.path = path
         self.detail = detail
         self.backup = backup
-        msg = f"{path}: {detail}"
         if backup is not None:
-            msg += f"; the previous version is kept in {backup}"
-        msg += "; rocmdesk will not overwrite this file until it is fixed or removed"
-        super().__init__(msg)
+            msg = translate("rocmdesk.torchenv.profile_store",
+                            "{path}: {detail}; the previous version is kept in {backup}; rocmdesk will not overwrite "
+                            "this file until it is fixed or removed")
+        else:
+            msg = translate("rocmdesk.torchenv.profile_store",
+                            "{path}: {detail}; rocmdesk will not overwrite this file until it is fixed or removed")
+        super().__init__(msg.format(path=path, detail=detail, backup=backup))
 
 
 def _toml_detail(message: str, raw: bytes) -> str:
     """tomllib ends its message with "(at line N, column M)" or "(at end of document)": always name a line."""
     if "(at line " in message:
-        return f"not valid TOML: {message}"
+        return translate("rocmdesk.torchenv.profile_store", "not valid TOML: {error}").format(error=message)
     lines = raw.count(b"\n") + (0 if raw.endswith(b"\n") or not raw else 1)
-    return f"not valid TOML at line {max(lines, 1)} (the end of the file): {message}"
+    return translate("rocmdesk.torchenv.profile_store",
+                     "not valid TOML at line {line} (the end of the file): {error}").format(
+        line=max(lines, 1), error=message)
 
 
 def default_dir() -> Path:
@@ -117,10 +123,14 @@ class ProfileStore:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
-            known = ", ".join(self.names()) or "none yet"
-            raise ProfileNotFound(f"no profile called {name!r} (profiles: {known})") from None
+            known = ", ".join(self.names()) or translate("rocmdesk.torchenv.profile_store", "none yet")
+            raise ProfileNotFound(translate("rocmdesk.torchenv.profile_store",
+                                            "no profile called {name} (profiles: {known})").format(
+                name=repr(name), known=known)) from None
         except OSError as exc:
-            raise ProfileFileError(path, f"cannot read it ({exc.strerror or exc})", self._backup_if_any(name)) from None
+            detail = translate("rocmdesk.torchenv.profile_store", "cannot read it ({error})").format(
+                error=exc.strerror or exc)
+            raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
         return self._parse(name, path, raw)
 
     def _backup_if_any(self, name: str) -> Path | None:
@@ -132,13 +142,15 @@ class ProfileStore:
             data = tomllib.loads(raw.decode("utf-8"))
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise ProfileFileError(path, f"not UTF-8 text (line {line})", self._backup_if_any(name)) from None
+            detail = translate("rocmdesk.torchenv.profile_store", "not UTF-8 text (line {line})").format(line=line)
+            raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
         except tomllib.TOMLDecodeError as exc:
             raise ProfileFileError(path, _toml_detail(str(exc), raw), self._backup_if_any(name)) from None
         try:
             return Profile.from_toml(name, data)
         except ValueError as exc:
-            raise ProfileFileError(path, f"not a rocmdesk profile: {exc}", self._backup_if_any(name)) from None
+            detail = translate("rocmdesk.torchenv.profile_store", "not a rocmdesk profile: {error}").format(error=exc)
+            raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
 
     def scan(self) -> tuple[list[Profile], list[ProfileFileError]]:
         """Every profile that reads, and an error for each file that does not (a listing shows both)."""
@@ -174,7 +186,9 @@ class ProfileStore:
         with self.locked():
             path = self.path_for(profile.name)
             if path.exists() and not overwrite:
-                raise ProfileExists(f"a profile called {profile.name!r} exists already ({path})")
+                raise ProfileExists(translate("rocmdesk.torchenv.profile_store",
+                                              "a profile called {name} exists already ({path})").format(
+                    name=repr(profile.name), path=path))
             self._write(profile)
         return profile
 
@@ -198,7 +212,8 @@ class ProfileStore:
         with self.locked():
             path = self.path_for(name)
             if not path.exists():
-                raise ProfileNotFound(f"no profile called {name!r}")
+                raise ProfileNotFound(translate("rocmdesk.torchenv.profile_store", "no profile called {name}").format(
+                    name=repr(name)))
             try:
                 self.load(name)
                 dest = self.backup_for(name)

@@ -14,6 +14,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.i18n import translate
+
 # ASCII letters, digits, '.', '_' and '-', starting with a letter or digit: the name is a file name, a
 # Jupyter kernel name and part of shell comments, so it must be safe in all of them.
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -30,10 +32,10 @@ class InvalidName(ProfileError):
 
 def check_name(name: str) -> str:
     if not NAME_RE.fullmatch(name or ""):
-        raise InvalidName(
-            f"{name!r} is not a usable profile name: use 1-64 ASCII letters, digits, '.', '_' or '-', "
-            "starting with a letter or digit"
-        )
+        raise InvalidName(translate(
+            "rocmdesk.torchenv.profiles",
+            "{name} is not a usable profile name: use 1-64 ASCII letters, digits, '.', '_' or '-', starting with a "
+            "letter or digit").format(name=repr(name)))
     return name
 
 
@@ -90,29 +92,34 @@ class Profile:
         """Raises ValueError naming the first field that is missing or of the wrong type."""
         fmt = data.get("format", FORMAT_VERSION)
         if not isinstance(fmt, int) or fmt > FORMAT_VERSION:
-            raise ValueError(f"format {fmt!r} is newer than this rocmdesk understands (it writes {FORMAT_VERSION})")
+            raise ValueError(translate("rocmdesk.torchenv.profiles",
+                                       "format {format} is newer than this rocmdesk understands (it writes {ours})")
+                             .format(format=repr(fmt), ours=FORMAT_VERSION))
         for key in ("project_dir", "venv"):
             if not isinstance(data.get(key), str) or not data[key]:
-                raise ValueError(f"{key!r} is missing or not a string")
+                raise ValueError(translate("rocmdesk.torchenv.profiles", "{key} is missing or not a string").format(
+                    key=repr(key)))
         env = data.get("env", {})
         if not isinstance(env, dict):
-            raise ValueError("'env' is not a table")
+            raise ValueError(translate("rocmdesk.torchenv.profiles", "'env' is not a table"))
         for k, v in env.items():
             if not isinstance(v, str):
-                raise ValueError(f"env.{k} is not a string (write it in quotes)")
+                raise ValueError(translate("rocmdesk.torchenv.profiles",
+                                           "env.{key} is not a string (write it in quotes)").format(key=k))
         notes = data.get("notes", "")
         if not isinstance(notes, str):
-            raise ValueError("'notes' is not a string")
+            raise ValueError(translate("rocmdesk.torchenv.profiles", "'notes' is not a string"))
         hooks = data.get("hooks", False)
         if not isinstance(hooks, bool):
-            raise ValueError("'hooks' is not true or false")
+            raise ValueError(translate("rocmdesk.torchenv.profiles", "'hooks' is not true or false"))
         stamps = {}
         for key in ("created", "updated"):
             value = data.get(key)
             if value is None:
                 value = _now()
             elif not isinstance(value, datetime):
-                raise ValueError(f"{key!r} is not a date-time")
+                raise ValueError(translate("rocmdesk.torchenv.profiles", "{key} is not a date-time").format(
+                    key=repr(key)))
             elif value.tzinfo is None:
                 value = value.replace(tzinfo=timezone.utc)
             stamps[key] = value
@@ -143,8 +150,10 @@ def path_warnings(venv: str) -> list[str]:
     if not bad:
         return []
     chars = " ".join(bad)
-    return [f"the venv path contains {chars}: the activate scripts that Python's venv writes do not quote it, "
-            "so `source bin/activate` may set VIRTUAL_ENV wrong; `rocmdesk run` and `rocmdesk shell` are not affected"]
+    return [translate("rocmdesk.torchenv.profiles",
+                      "the venv path contains {chars}: the activate scripts that Python's venv writes do not quote "
+                      "it, so `source bin/activate` may set VIRTUAL_ENV wrong; `rocmdesk run` and `rocmdesk shell` "
+                      "are not affected").format(chars=chars)]
 
 
 def load_profile(name: str, directory: str | os.PathLike[str] | None = None) -> Profile:

@@ -19,6 +19,7 @@ from typing import Any
 
 from packaging.version import Version
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge import Support, amd_wheel_index, support_for, torch_wheels, wheel_for
 from rocmdesk.knowledge.wheels import TorchWheel, normalize_tag, tag_version
 from rocmdesk.machine.model import Gpu, MachineReport
@@ -88,7 +89,7 @@ def hip_order(gpus: list[Gpu]) -> list[Gpu]:
 
 
 def _gpu_label(gpu: Gpu) -> str:
-    name = gpu.name or f"GPU {gpu.index}"
+    name = gpu.name or translate("rocmdesk.torchenv.recommend", "GPU {index}").format(index=gpu.index)
     return f"{name} ({gpu.gfx})" if gpu.gfx else name
 
 
@@ -118,12 +119,16 @@ def _candidates(torch_version: str | None, system_rocm: str | None) -> list[Torc
     if torch_version:
         base, _, local = torch_version.partition("+")
         if local and not local.startswith("rocm"):
-            raise RecommendError(f"torch {torch_version} is not a ROCm build (the local label must be +rocmX.Y)")
+            raise RecommendError(translate("rocmdesk.torchenv.recommend",
+                                           "torch {version} is not a ROCm build (the local label must be +rocmX.Y)")
+                                 .format(version=torch_version))
         found = wheel_for(base)
         if found is None or (local and normalize_tag(local) not in found.index_tags
                              and "nightly/" + normalize_tag(local) not in found.index_tags):
             known = ", ".join(w.torch_version for w in torch_wheels())
-            raise RecommendError(f"torch {torch_version} is not in rocmdesk's wheel data; known versions: {known}")
+            raise RecommendError(translate("rocmdesk.torchenv.recommend",
+                                           "torch {version} is not in rocmdesk's wheel data; known versions: {known}")
+                                 .format(version=torch_version, known=known))
         tags = [normalize_tag(local)] if local else _tags_in_order(found, system_rocm)
         tags = [t if t in found.index_tags else "nightly/" + t for t in tags]
         return [found.for_tag(t) for t in tags]
@@ -204,23 +209,34 @@ def recommend(
     # -- which GPU decides ---------------------------------------------------------------------
     if gpu is None:
         if gpus:
-            why["gpu"] = ("No GPU's gfx target could be read, so nothing narrows the choice: "
-                          "this is the newest stable wheel.")
+            why["gpu"] = translate("rocmdesk.torchenv.recommend",
+                                   "No GPU's gfx target could be read, so nothing narrows the choice: this is the "
+                                   "newest stable wheel.")
         else:
-            why["gpu"] = ("No AMD GPU was found on this machine; this is the newest stable wheel, "
-                          "for a machine that has one.")
+            why["gpu"] = translate("rocmdesk.torchenv.recommend",
+                                   "No AMD GPU was found on this machine; this is the newest stable wheel, for a "
+                                   "machine that has one.")
     elif len(judged) == 1:
-        why["gpu"] = f"The {_gpu_label(gpu)} decides: it is the {'only AMD GPU' if not hidden else 'only GPU used'}."
+        why["gpu"] = (translate("rocmdesk.torchenv.recommend", "The {gpu} decides: it is the only AMD GPU.")
+                      if not hidden
+                      else translate("rocmdesk.torchenv.recommend", "The {gpu} decides: it is the only GPU used.")
+                      ).format(gpu=_gpu_label(gpu))
     else:
         gfxs = sorted({g.gfx for g in judged if g.gfx})
         if len(gfxs) == 1:
-            why["gpu"] = f"All {len(judged)} GPUs are {gfxs[0]}, so any one of them decides."
+            why["gpu"] = translate("rocmdesk.torchenv.recommend",
+                                   "All {count} GPUs are {gfx}, so any one of them decides.").format(
+                count=len(judged), gfx=gfxs[0])
         else:
-            why["gpu"] = (f"The {_gpu_label(gpu)} decides: the wheel must serve all {len(judged)} GPUs "
-                          f"({', '.join(gfxs)}), and it is the hardest to serve.")
+            why["gpu"] = translate("rocmdesk.torchenv.recommend",
+                                   "The {gpu} decides: the wheel must serve all {count} GPUs ({gfx}), and it is the "
+                                   "hardest to serve.").format(gpu=_gpu_label(gpu), count=len(judged),
+                                                                gfx=", ".join(gfxs))
     for g in used:
         if not g.gfx:
-            warnings.append(f"GPU {g.index} ({g.name or 'unnamed'}): its gfx target is unknown, so it was not judged.")
+            warnings.append(translate("rocmdesk.torchenv.recommend",
+                                      "GPU {index} ({name}): its gfx target is unknown, so it was not judged.").format(
+                index=g.index, name=g.name or translate("rocmdesk.torchenv.recommend", "unnamed")))
 
     # -- iGPU beside a dGPU --------------------------------------------------------------------
     if hidden:
@@ -228,12 +244,13 @@ def recommend(
         visible = ",".join(str(order.index(g)) for g in used)
         rec.env["ROCR_VISIBLE_DEVICES"] = visible
         names = ", ".join(_gpu_label(g) for g in hidden)
-        warnings.append(
-            f"The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can "
-            f"crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm "
+        warnings.append(translate(
+            "rocmdesk.torchenv.recommend",
+            "The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can "
+            "crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm "
             "runtime itself (HIP_VISIBLE_DEVICES acts only after the runtime has opened it, and a HIP mask on top "
             "of the ROCr one renumbers the GPUs, so set only ROCR_VISIBLE_DEVICES), or disable the iGPU in the "
-            "firmware setup.")
+            "firmware setup.").format(names=names, visible=visible))
 
     # -- AMD's per-family index when torch's own wheels can't serve the GPU ------------------------
     family = amd_wheel_index(gpu.gfx) if gpu and gpu.gfx else None
@@ -241,8 +258,10 @@ def recommend(
         family = None  # one family index can't serve GPUs of several families
     if family and best.rank >= _RANK["risky"]:
         if torch_version:
-            warnings.append(f"torch {torch_version} serves the {_gpu_label(gpu)} only at risk or not at all; "
-                            f"AMD's own wheels for {family.family} build for it natively: {family.index_url}")
+            warnings.append(translate("rocmdesk.torchenv.recommend",
+                                      "torch {version} serves the {gpu} only at risk or not at all; AMD's own wheels "
+                                      "for {family} build for it natively: {url}").format(
+                version=torch_version, gpu=_gpu_label(gpu), family=family.family, url=family.index_url))
         else:
             lacking = support.reason if support else ""
             rec.status = "supported"
@@ -251,109 +270,141 @@ def recommend(
             rec.torch_version = rec.rocm_tag = None
             rec.layout = "therock"
             rec.source = family.source
-            why["torch"] = (f"PyTorch's own wheels serve {gpu.gfx} only at risk or not at all ({lacking}), so the "
-                            f"newest torch from AMD's index is used.")
-            why["index"] = (f"AMD's {family.family} index builds torch natively for {', '.join(family.gfx)} and holds "
-                            "only ROCm builds, so pip takes its newest torch there.")
-            warnings.append("AMD's index has no fixed torch version in rocmdesk's data: pip installs its newest; "
-                            "make sure no extra index in your pip configuration offers a CUDA build of torch.")
+            why["torch"] = translate("rocmdesk.torchenv.recommend",
+                                     "PyTorch's own wheels serve {gfx} only at risk or not at all ({reason}), so the "
+                                     "newest torch from AMD's index is used.").format(gfx=gpu.gfx, reason=lacking)
+            why["index"] = translate("rocmdesk.torchenv.recommend",
+                                     "AMD's {family} index builds torch natively for {gfx} and holds only ROCm "
+                                     "builds, so pip takes its newest torch there.").format(
+                family=family.family, gfx=", ".join(family.gfx))
+            warnings.append(translate("rocmdesk.torchenv.recommend",
+                                      "AMD's index has no fixed torch version in rocmdesk's data: pip installs its "
+                                      "newest; make sure no extra index in your pip configuration offers a CUDA "
+                                      "build of torch."))
     if rec.index_kind == "pytorch":
         if torch_version:
-            judged_by = support.reason if support else "no GPU to judge it by"
-            why["torch"] = f"You asked for torch {torch_version}; {judged_by}."
+            judged_by = support.reason if support else translate("rocmdesk.torchenv.recommend",
+                                                                 "no GPU to judge it by")
+            why["torch"] = translate("rocmdesk.torchenv.recommend", "You asked for torch {version}; {reason}.").format(
+                version=torch_version, reason=judged_by)
         elif support is None:
-            why["torch"] = f"torch {w.torch_version} is the newest stable release in rocmdesk's data."
+            why["torch"] = translate("rocmdesk.torchenv.recommend",
+                                     "torch {version} is the newest stable release in rocmdesk's data.").format(
+                version=w.torch_version)
         else:
-            newest = next(x for x in reversed(torch_wheels()) if x.channel == "stable")
-            head = (f"torch {w.torch_version} is the newest stable release" if w.torch_version == newest.torch_version
-                    else f"torch {w.torch_version} ({w.rocm_tag}) is the newest release")
-            verb = {"supported": "that serves it natively", "override": "that runs it (with an override)",
-                    "risky": "that runs it at all, and only at risk", "unsupported": "in the data, but none serve it"}
-            why["torch"] = f"{head} {verb.get(support.status, '')}: {support.reason}."
+            why["torch"] = _why_torch(w, support)
         tag_v = tag_version(w.rocm_tag)
-        why["index"] = (f"PyTorch's {w.rocm_tag.split('/')[-1]} index serves torch {w.torch_version} built for ROCm "
-                        f"{tag_v}; --index-url (not --extra-index-url) keeps PyPI's CUDA build out.")
+        why["index"] = translate("rocmdesk.torchenv.recommend",
+                                 "PyTorch's {tag} index serves torch {version} built for ROCm {rocm}; --index-url "
+                                 "(not --extra-index-url) keeps PyPI's CUDA build out.").format(
+            tag=w.rocm_tag.split("/")[-1], version=w.torch_version, rocm=tag_v)
 
     # -- override ----------------------------------------------------------------------------------
     if rec.index_kind == "amd":
-        why["override"] = "No override: AMD's per-family wheels carry the GPU's own code objects."
+        why["override"] = translate("rocmdesk.torchenv.recommend",
+                                    "No override: AMD's per-family wheels carry the GPU's own code objects.")
     elif support is None:
-        why["override"] = "No override: there is no GPU to set one for."
+        why["override"] = translate("rocmdesk.torchenv.recommend", "No override: there is no GPU to set one for.")
     else:
         needing = [g for g in judged if best.verdicts[g.index].override]
         native = [g for g in judged if not best.verdicts[g.index].override]
         values = {best.verdicts[g.index].override for g in needing}
         if not needing:
             carried = ", ".join(sorted({g.gfx for g in judged if g.gfx}))
-            why["override"] = f"No override: the wheels carry {carried} natively."
+            why["override"] = translate("rocmdesk.torchenv.recommend",
+                                        "No override: the wheels carry {gfx} natively.").format(gfx=carried)
         elif len(values) == 1 and not native:
             value = values.pop()
             rec.override = value
             rec.env[OVERRIDE_VAR] = value
             target = f"gfx{value.replace('.', '')}" if value.count(".") == 2 else value
-            why["override"] = (f"{OVERRIDE_VAR}={value}: the wheels lack {gpu.gfx} but carry "
-                               f"{_override_target(gpu.gfx) or target}, whose code runs on it.")
+            why["override"] = translate("rocmdesk.torchenv.recommend",
+                                        "{var}={value}: the wheels lack {gfx} but carry {target}, whose code runs on "
+                                        "it.").format(var=OVERRIDE_VAR, value=value, gfx=gpu.gfx,
+                                                      target=_override_target(gpu.gfx) or target)
         else:
             # a global override would also hit the GPUs that run natively: per KFD node instead
             for g in needing:
                 value = best.verdicts[g.index].override
                 if g.kfd_node is None:
-                    warnings.append(f"GPU {g.index} needs {OVERRIDE_VAR}={value}, but its KFD node is unknown, so "
-                                    "the per-GPU form can't be written; set it by hand.")
+                    warnings.append(translate("rocmdesk.torchenv.recommend",
+                                              "GPU {index} needs {var}={value}, but its KFD node is unknown, so the "
+                                              "per-GPU form can't be written; set it by hand.").format(
+                        index=g.index, var=OVERRIDE_VAR, value=value))
                     continue
                 rec.env[f"{OVERRIDE_VAR}_{g.kfd_node}"] = value
             rec.override = best.verdicts[gpu.index].override
-            why["override"] = (f"Per-GPU overrides ({OVERRIDE_VAR}_<KFD node>): only "
-                               f"{', '.join(_gpu_label(g) for g in needing)} need one, and a global {OVERRIDE_VAR} "
-                               "would break the GPUs that run natively.")
+            why["override"] = translate("rocmdesk.torchenv.recommend",
+                                        "Per-GPU overrides ({var}_<KFD node>): only {gpus} need one, and a global "
+                                        "{var} would break the GPUs that run natively.").format(
+                var=OVERRIDE_VAR, gpus=", ".join(_gpu_label(g) for g in needing))
 
     # -- what the system's ROCm has to do with it --------------------------------------------------
     wheel_rocm = str(tag_version(rec.rocm_tag)) if rec.rocm_tag else None
-    own = (f"its own ROCm {wheel_rocm} user space" if wheel_rocm and rec.layout != "therock"
-           else "its ROCm user space as pip packages")
+    own = (translate("rocmdesk.torchenv.recommend", "its own ROCm {rocm} user space").format(rocm=wheel_rocm)
+           if wheel_rocm and rec.layout != "therock"
+           else translate("rocmdesk.torchenv.recommend", "its ROCm user space as pip packages"))
     if system_rocm:
         same = wheel_rocm and tag_version(system_rocm) and tag_version(wheel_rocm) \
             and tag_version(system_rocm).release[:2] == tag_version(wheel_rocm).release[:2]
-        tail = ("it matches, so extensions you build against /opt/rocm fit the wheel" if same else
-                "extensions you build against /opt/rocm (flash-attn, bitsandbytes) may clash with the wheel's copy "
-                "in one process")
-        why["rocm"] = (f"The wheel brings {own}; torch does not use the system's ROCm {system_rocm} — only the "
-                       f"amdgpu kernel driver and /dev/kfd — but {tail}.")
+        why["rocm"] = (translate("rocmdesk.torchenv.recommend",
+                                 "The wheel brings {own}; torch does not use the system's ROCm {system} — only the "
+                                 "amdgpu kernel driver and /dev/kfd — but it matches, so extensions you build "
+                                 "against /opt/rocm fit the wheel.") if same
+                       else translate("rocmdesk.torchenv.recommend",
+                                      "The wheel brings {own}; torch does not use the system's ROCm {system} — only "
+                                      "the amdgpu kernel driver and /dev/kfd — but extensions you build against "
+                                      "/opt/rocm (flash-attn, bitsandbytes) may clash with the wheel's copy in one "
+                                      "process.")).format(own=own, system=system_rocm)
     else:
-        why["rocm"] = (f"The wheel brings {own}: no system ROCm install is needed, only the amdgpu kernel driver "
-                       "and access to /dev/kfd.")
+        why["rocm"] = translate("rocmdesk.torchenv.recommend",
+                                "The wheel brings {own}: no system ROCm install is needed, only the amdgpu kernel "
+                                "driver and access to /dev/kfd.").format(own=own)
 
     # -- the kernel driver's age: ROCm 7 user space on a ROCm 6 driver can hang at discovery -------
     dkms = dkms_rocm_version(report)
     wheel_v = tag_version(rec.rocm_tag) if rec.rocm_tag else None
     if dkms and wheel_v and Version(dkms).major < wheel_v.major:
         alt = _wheel_matching(dkms)
-        warnings.append(
-            f"Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel's ROCm {wheel_v}: a newer "
-            "ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a "
-            "year apart). If verify hangs or sees no GPU, update amdgpu-dkms"
-            + (f" or install torch {alt} instead (--torch {alt})." if alt else "."))
+        warnings.append((translate(
+            "rocmdesk.torchenv.recommend",
+            "Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel's ROCm {rocm}: a newer ROCm "
+            "user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year "
+            "apart). If verify hangs or sees no GPU, update amdgpu-dkms or install torch {alt} instead (--torch "
+            "{alt}).") if alt else translate(
+            "rocmdesk.torchenv.recommend",
+            "Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel's ROCm {rocm}: a newer ROCm "
+            "user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year "
+            "apart). If verify hangs or sees no GPU, update amdgpu-dkms.")).format(dkms=dkms, rocm=wheel_v, alt=alt))
 
     # -- the user's current override ---------------------------------------------------------------
     for var, value in sorted(report.override_env.items()):
         if var not in rec.env:
             if rec.override is None:
-                warnings.append(f"{var}={value} is set in your environment, but these wheels need no override: "
-                                "unset it (on a natively supported GPU an override can crash the runtime).")
+                warnings.append(translate("rocmdesk.torchenv.recommend",
+                                          "{var}={value} is set in your environment, but these wheels need no "
+                                          "override: unset it (on a natively supported GPU an override can crash the "
+                                          "runtime).").format(var=var, value=value))
             else:
-                warnings.append(f"{var}={value} is set in your environment; these wheels want "
-                                f"{next(iter(k for k in rec.env if k.startswith(OVERRIDE_VAR)), OVERRIDE_VAR)}"
-                                f"={rec.override} instead.")
+                wanted = next(iter(k for k in rec.env if k.startswith(OVERRIDE_VAR)), OVERRIDE_VAR)
+                warnings.append(translate("rocmdesk.torchenv.recommend",
+                                          "{var}={value} is set in your environment; these wheels want "
+                                          "{wanted}={wanted_value} instead.").format(
+                    var=var, value=value, wanted=wanted, wanted_value=rec.override))
         elif rec.env[var] != value:
-            warnings.append(f"{var}={value} is set in your environment; these wheels want {var}={rec.env[var]}.")
+            warnings.append(translate("rocmdesk.torchenv.recommend",
+                                      "{var}={value} is set in your environment; these wheels want "
+                                      "{wanted}={wanted_value} instead.").format(
+                var=var, value=value, wanted=var, wanted_value=rec.env[var]))
 
     # -- a custom index or mirror --------------------------------------------------------------------
     pinned = rec.torch is not None
     if index_url:
         original = rec.index_url
         rec.index_url, rec.index_kind = index_url, "custom"
-        why["index"] = (f"You chose {index_url}; it must serve the same wheels as {original} "
-                        "(a mirror of it), or pip finds no matching torch.")
+        why["index"] = translate("rocmdesk.torchenv.recommend",
+                                 "You chose {url}; it must serve the same wheels as {original} (a mirror of it), or "
+                                 "pip finds no matching torch.").format(url=index_url, original=original)
     mirror = (env.get("PIP_INDEX_URL") or "").strip()
     extras = (env.get("PIP_EXTRA_INDEX_URL") or "").split()
     # --index-url on the command line overrides PIP_INDEX_URL, and --extra-index-url overrides
@@ -361,13 +412,54 @@ def recommend(
     keep = [u for u in ([mirror] if mirror else []) + extras if u and u != rec.index_url]
     if keep and pinned:
         rec.extra_index_urls = list(dict.fromkeys(keep))
-        why["mirror"] = ("Your pip index settings (PIP_INDEX_URL / PIP_EXTRA_INDEX_URL) stay in play as extra indexes "
-                         f"for torch's dependencies; the exact +{rec.rocm_tag.split('/')[-1]} pins keep their CUDA "
-                         "torch out.")
+        why["mirror"] = translate("rocmdesk.torchenv.recommend",
+                                  "Your pip index settings (PIP_INDEX_URL / PIP_EXTRA_INDEX_URL) stay in play as "
+                                  "extra indexes for torch's dependencies; the exact +{tag} pins keep their CUDA "
+                                  "torch out.").format(tag=rec.rocm_tag.split("/")[-1])
     elif keep:
-        warnings.append("PIP_INDEX_URL / PIP_EXTRA_INDEX_URL are not added to this command: without an exact torch "
-                        "version a CUDA build from them could win.")
+        warnings.append(translate("rocmdesk.torchenv.recommend",
+                                  "PIP_INDEX_URL / PIP_EXTRA_INDEX_URL are not added to this command: without an "
+                                  "exact torch version a CUDA build from them could win."))
     return rec
+
+
+def _why_torch(w: TorchWheel, support: Support) -> str:
+    """Why this torch: the newest (stable) release that serves the deciding GPU as well as any can."""
+    newest = next(x for x in reversed(torch_wheels()) if x.channel == "stable")
+    stable = w.torch_version == newest.torch_version
+    # one sentence per case, so a translation can order its parts freely
+    texts = {
+        ("supported", True): translate("rocmdesk.torchenv.recommend",
+                                       "torch {version} is the newest stable release that serves it natively: "
+                                       "{reason}."),
+        ("supported", False): translate("rocmdesk.torchenv.recommend",
+                                        "torch {version} ({tag}) is the newest release that serves it natively: "
+                                        "{reason}."),
+        ("override", True): translate("rocmdesk.torchenv.recommend",
+                                      "torch {version} is the newest stable release that runs it (with an "
+                                      "override): {reason}."),
+        ("override", False): translate("rocmdesk.torchenv.recommend",
+                                       "torch {version} ({tag}) is the newest release that runs it (with an "
+                                       "override): {reason}."),
+        ("risky", True): translate("rocmdesk.torchenv.recommend",
+                                   "torch {version} is the newest stable release that runs it at all, and only at "
+                                   "risk: {reason}."),
+        ("risky", False): translate("rocmdesk.torchenv.recommend",
+                                    "torch {version} ({tag}) is the newest release that runs it at all, and only at "
+                                    "risk: {reason}."),
+        ("unsupported", True): translate("rocmdesk.torchenv.recommend",
+                                         "torch {version} is the newest stable release in the data, but none serve "
+                                         "it: {reason}."),
+        ("unsupported", False): translate("rocmdesk.torchenv.recommend",
+                                          "torch {version} ({tag}) is the newest release in the data, but none serve "
+                                          "it: {reason}."),
+    }
+    text = texts.get((support.status, stable))
+    if text is None:  # a status this table does not know (the data grew): the plain statement
+        text = (translate("rocmdesk.torchenv.recommend", "torch {version} is the newest stable release: {reason}.")
+                if stable else
+                translate("rocmdesk.torchenv.recommend", "torch {version} ({tag}) is the newest release: {reason}."))
+    return text.format(version=w.torch_version, tag=w.rocm_tag, reason=support.reason)
 
 
 def dkms_rocm_version(report: MachineReport) -> str | None:

@@ -13,6 +13,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from rocmdesk.i18n import translate
+
 GiB = 1024**3
 # A ROCm torch wheel is ~3-4.5 GB to download and ~4-5 GB unpacked, and pip keeps the download in its cache:
 # below this much free space the install is refused (overridable).
@@ -77,13 +79,16 @@ class DiskCheck:
 
     def message(self) -> str:
         if self.free_bytes is None:
-            return f"could not measure the free space at {self.path}"
-        free, need = self.free_bytes / GiB, self.needed_bytes / GiB
+            return translate("rocmdesk.torchenv.venv", "could not measure the free space at {path}").format(
+                path=self.path)
+        free, need = f"{self.free_bytes / GiB:.1f}", f"{self.needed_bytes / GiB:.0f}"
         if self.ok:
-            return f"{free:.1f} GiB free at {self.path} ({need:.0f} GiB needed)"
-        return (f"only {free:.1f} GiB free at {self.path}, and a torch install needs about {need:.0f} GiB there "
-                "(download, pip's cache and the unpacked wheel); free some space or pass --min-free to lower "
-                "the limit")
+            return translate("rocmdesk.torchenv.venv", "{free} GiB free at {path} ({need} GiB needed)").format(
+                free=free, path=self.path, need=need)
+        return translate("rocmdesk.torchenv.venv",
+                         "only {free} GiB free at {path}, and a torch install needs about {need} GiB there "
+                         "(download, pip's cache and the unpacked wheel); free some space or pass --min-free to "
+                         "lower the limit").format(free=free, path=self.path, need=need)
 
 
 def check_disk(venv: str | os.PathLike[str], needed_bytes: int) -> DiskCheck:

@@ -16,10 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_from_override, gfx_target, normalize_gfx
 from rocmdesk.machine.model import Gpu, MachineReport
 from rocmdesk.torchenv.process import Cancel, run_streamed
-from rocmdesk.torchenv.recommend import OVERRIDE_VAR, dkms_rocm_version, hip_order, is_igpu, recommend
+from rocmdesk.torchenv.recommend import (
+    OVERRIDE_VAR,
+    dkms_rocm_version,
+    hip_order,
+    is_igpu,
+    recommend,
+)
 from rocmdesk.torchenv.venv import is_venv, venv_python
 
 PROBE_SCRIPT = Path(__file__).with_name("probe_script.py")
@@ -27,7 +34,7 @@ PROBE_TIMEOUT_S = 120.0
 STAGE_PREFIX = "rocmdesk-probe: stage "
 WHEEL_PREFIX = "rocmdesk-probe: wheel "
 
-# id -> short title (the id is the contract; titles may be reworded)
+# id -> short title in English (the id is the contract; titles may be reworded); verdict_title() translates
 VERDICTS: dict[str, str] = {
     "ok": "PyTorch runs on the GPU",
     "cpu-only-wheel": "a CPU-only build of torch",
@@ -40,6 +47,25 @@ VERDICTS: dict[str, str] = {
     "torch-missing": "torch is not installed in this environment",
     "broken-venv": "the environment does not run",
 }
+
+
+
+def verdict_title(verdict: str) -> str:
+    """The verdict's title in the current language (each written out here, so lupdate sees it)."""
+    titles = {
+        "ok": translate("rocmdesk.torchenv.verify", "PyTorch runs on the GPU"),
+        "cpu-only-wheel": translate("rocmdesk.torchenv.verify", "a CPU-only build of torch"),
+        "cuda-wheel-on-amd": translate("rocmdesk.torchenv.verify", "a CUDA build of torch on an AMD GPU"),
+        "rocm-wheel-mismatch": translate("rocmdesk.torchenv.verify", "the wheel's ROCm does not fit this system"),
+        "no-kernels-for-gfx": translate("rocmdesk.torchenv.verify", "the wheel has no GPU code for this GPU"),
+        "override-needed": translate("rocmdesk.torchenv.verify", "the GPU needs HSA_OVERRIDE_GFX_VERSION"),
+        "override-unneeded": translate("rocmdesk.torchenv.verify", "HSA_OVERRIDE_GFX_VERSION is set but not needed"),
+        "device-not-visible": translate("rocmdesk.torchenv.verify", "torch sees no GPU"),
+        "torch-missing": translate("rocmdesk.torchenv.verify", "torch is not installed in this environment"),
+        "broken-venv": translate("rocmdesk.torchenv.verify", "the environment does not run"),
+    }
+    return titles[verdict]
+
 
 _NO_BINARY = re.compile(
     r"hipErrorNoBinaryForGpu|invalid device function|no kernel image is available|"
@@ -106,6 +132,9 @@ class VerifyResult:
     env: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     duration_s: float = 0.0
+    # a code for what the detail says, where other code needs to know it (the detail is translated): None, or
+    # "visibility-mask" (the *_VISIBLE_DEVICES variables hide every GPU)
+    cause: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -128,6 +157,7 @@ class VerifyResult:
             "env": self.env,
             "notes": self.notes,
             "duration_s": round(self.duration_s, 3),
+            "cause": self.cause,
         }
 
 
@@ -158,8 +188,12 @@ def run_probe(
                     data = value
                     break
         if data is None:
-            how = f"died of {run.signal_name}" if run.signal_name else f"exited with status {run.returncode}"
-            error = f"{py} {how} without the probe's report"
+            if run.signal_name:
+                error = translate("rocmdesk.torchenv.verify", "{python} died of {signal} without the probe's "
+                                  "report").format(python=py, signal=run.signal_name)
+            else:
+                error = translate("rocmdesk.torchenv.verify", "{python} exited with status {status} without the "
+                                  "probe's report").format(python=py, status=run.returncode)
     return ProbeRun(python=py, data=data, returncode=run.returncode, timed_out=run.timed_out,
                     missing=run.missing, error=error, stderr=run.stderr, duration_s=run.duration_s)
 
@@ -178,10 +212,12 @@ def verify(
 def verify_venv(venv: str | os.PathLike[str], report: MachineReport, **kwargs: Any) -> VerifyResult:
     """Like :func:`verify` for a venv directory; a directory that is not a venv is ``broken-venv``."""
     if not is_venv(venv):
-        what = ("does not exist" if not Path(venv).exists()
-                else "is not a virtual environment (no pyvenv.cfg or bin/python)")
+        detail = (translate("rocmdesk.torchenv.verify", "{venv} does not exist.") if not Path(venv).exists()
+                  else translate("rocmdesk.torchenv.verify",
+                                 "{venv} is not a virtual environment (no pyvenv.cfg or bin/python)."))
         command = f"rocmdesk torch install --venv {shlex.quote(os.fspath(venv))}"
-        return _result("broken-venv", f"{venv} {what}.", Fix("Create it and install torch into it:", command),
+        return _result("broken-venv", detail.format(venv=venv),
+                       Fix(translate("rocmdesk.torchenv.verify", "Create it and install torch into it:"), command),
                        python=os.fspath(venv_python(venv)))
     return verify(venv_python(venv), report, **kwargs)
 
@@ -189,7 +225,7 @@ def verify_venv(venv: str | os.PathLike[str], report: MachineReport, **kwargs: A
 # -- judging -------------------------------------------------------------------------------------------
 
 def _result(verdict: str, detail: str, fix: Fix | None, **kw: Any) -> VerifyResult:
-    return VerifyResult(verdict=verdict, title=VERDICTS[verdict], detail=detail, fix=fix, **kw)
+    return VerifyResult(verdict=verdict, title=verdict_title(verdict), detail=detail, fix=fix, **kw)
 
 
 def _visible(gpus: list[Gpu], env: Mapping[str, str]) -> list[Gpu] | None:
@@ -208,7 +244,7 @@ def _visible(gpus: list[Gpu], env: Mapping[str, str]) -> list[Gpu] | None:
         for tok in (t.strip() for t in value.split(",")):
             if tok.upper().startswith("GPU-"):
                 return None  # a UUID: the report does not carry them
-            if not tok.isdigit() or int(tok) >= len(seq):
+            if not (tok.isascii() and tok.isdigit()) or int(tok) >= len(seq):
                 break
             picked.append(seq[int(tok)])
         seq = picked
@@ -260,31 +296,50 @@ def _access_fix(report: MachineReport) -> tuple[str, Fix] | None:
     acc = report.access
     user = acc.user or "$USER"
     if acc.kfd is None or not acc.kfd.present:
-        return ("/dev/kfd does not exist: the amdgpu kernel driver is not loaded, or it has no compute (KFD) "
-                "support for this GPU.",
-                Fix("Check the driver (`rocmdesk plan` shows the steps that set it up); `dmesg | grep -i kfd` tells "
-                    "why it is missing.", "rocmdesk plan"))
+        return (translate("rocmdesk.torchenv.verify",
+                          "/dev/kfd does not exist: the amdgpu kernel driver is not loaded, or it has no compute "
+                          "(KFD) support for this GPU."),
+                Fix(translate("rocmdesk.torchenv.verify",
+                              "Check the driver (`rocmdesk plan` shows the steps that set it up); "
+                              "`dmesg | grep -i kfd` tells why it is missing."), "rocmdesk plan"))
     if acc.missing_groups:
         groups = ",".join(sorted(set(acc.missing_groups) | {"render", "video"}))
-        return (f"{acc.user or 'you'} may not open /dev/kfd ({acc.kfd.mode} {acc.kfd.owner}:{acc.kfd.group}): "
-                f"not in the {' and '.join(acc.missing_groups)} group.",
-                Fix("Add yourself to the GPU groups, then log out and in again (or run `newgrp render`).",
+        device = f"{acc.kfd.mode} {acc.kfd.owner}:{acc.kfd.group}"
+        missing = translate("rocmdesk.torchenv.verify", " and ").join(acc.missing_groups)
+        text = (translate("rocmdesk.torchenv.verify",
+                          "{user} may not open /dev/kfd ({device}): not in the {groups} group.") if acc.user
+                else translate("rocmdesk.torchenv.verify",
+                               "you may not open /dev/kfd ({device}): not in the {groups} group."))
+        return (text.format(user=acc.user, device=device, groups=missing),
+                Fix(translate("rocmdesk.torchenv.verify",
+                              "Add yourself to the GPU groups, then log out and in again (or run `newgrp render`)."),
                     f"sudo usermod -a -G {groups} {shlex.quote(user)}"))
     if acc.needs_relogin:
-        return ("You were added to the GPU groups, but this session started before that, so it can't open /dev/kfd.",
-                Fix("Log out and in again; `newgrp render` fixes one shell.", "newgrp render"))
+        return (translate("rocmdesk.torchenv.verify",
+                          "You were added to the GPU groups, but this session started before that, so it can't "
+                          "open /dev/kfd."),
+                Fix(translate("rocmdesk.torchenv.verify", "Log out and in again; `newgrp render` fixes one shell."),
+                    "newgrp render"))
     if acc.kfd.opens_rw is False:
-        return (f"/dev/kfd does not open read-write ({acc.kfd.open_error or 'refused'}).",
-                Fix("Check its owner and mode (`ls -l /dev/kfd`) and your groups (`id`); a container needs "
-                    "--device=/dev/kfd --device=/dev/dri and the render group.", "ls -l /dev/kfd /dev/dri"))
+        return (translate("rocmdesk.torchenv.verify", "/dev/kfd does not open read-write ({error}).").format(
+                    error=acc.kfd.open_error or translate("rocmdesk.torchenv.verify", "refused")),
+                Fix(translate("rocmdesk.torchenv.verify",
+                              "Check its owner and mode (`ls -l /dev/kfd`) and your groups (`id`); a container "
+                              "needs --device=/dev/kfd --device=/dev/dri and the render group."),
+                    "ls -l /dev/kfd /dev/dri"))
     return None
 
 
 def _install_fix(report: MachineReport, python: str, lead: str) -> Fix:
     rec = recommend(report)
-    extra = f" ({rec.why['override']})" if rec.override else ""
-    return Fix(f"{lead} (`rocmdesk torch recommend` explains the choice{extra}).",
-               shlex.join(rec.pip_argv(python)))
+    if rec.override:
+        text = translate("rocmdesk.torchenv.verify",
+                         "{lead} (`rocmdesk torch recommend` explains the choice ({why})).").format(
+            lead=lead, why=rec.why["override"])
+    else:
+        text = translate("rocmdesk.torchenv.verify", "{lead} (`rocmdesk torch recommend` explains the choice).").format(
+            lead=lead)
+    return Fix(text, shlex.join(rec.pip_argv(python)))
 
 
 def _lib_outside(data: Mapping[str, Any]) -> str | None:
@@ -320,13 +375,15 @@ def judge(probe: ProbeRun | Mapping[str, Any], report: MachineReport) -> VerifyR
                 compute=list(data.get("compute") or []), env=env, duration_s=run.duration_s)
 
     if data.get("torch_missing"):
-        return _result("torch-missing", f"{python} has no torch module.",
-                       _install_fix(report, python, "Install the wheels this machine needs"), **base)
+        detail = translate("rocmdesk.torchenv.verify", "{python} has no torch module.").format(python=python)
+        lead = translate("rocmdesk.torchenv.verify", "Install the wheels this machine needs")
+        return _result("torch-missing", detail, _install_fix(report, python, lead), **base)
     if data.get("torch") is None:
         err = (data.get("errors") or {}).get("import") or (data.get("errors") or {}).get("probe") or {}
         msg = f"{err.get('type', 'error')}: {err.get('message', '')}".strip(": ")
-        return _result("broken-venv", f"`import torch` fails: {msg}",
-                       _install_fix(report, python, "Reinstall torch into this environment"), **base)
+        detail = translate("rocmdesk.torchenv.verify", "`import torch` fails: {error}").format(error=msg)
+        lead = translate("rocmdesk.torchenv.verify", "Reinstall torch into this environment")
+        return _result("broken-venv", detail, _install_fix(report, python, lead), **base)
 
     hip, cuda = data.get("hip"), data.get("cuda")
     amd = [g for g in report.gpus]
@@ -335,19 +392,24 @@ def judge(probe: ProbeRun | Mapping[str, Any], report: MachineReport) -> VerifyR
     notes = base.setdefault("notes", [])
 
     if not hip and not cuda:
-        lead = ("Install a ROCm build" if amd else
-                "This computer shows no AMD GPU, so a ROCm build has nothing to run on here; on a machine with one, "
-                "install a ROCm build")
-        return _result("cpu-only-wheel",
-                       f"torch {data.get('torch')} is a CPU-only build (torch.version.hip and .cuda are both None): "
-                       "it never uses a GPU.",
-                       _install_fix(report, python, lead), **base)
+        lead = (translate("rocmdesk.torchenv.verify", "Install a ROCm build") if amd else
+                translate("rocmdesk.torchenv.verify",
+                          "This computer shows no AMD GPU, so a ROCm build has nothing to run on here; on a machine "
+                          "with one, install a ROCm build"))
+        detail = translate("rocmdesk.torchenv.verify",
+                           "torch {torch} is a CPU-only build (torch.version.hip and .cuda are both None): it never "
+                           "uses a GPU.").format(torch=data.get("torch"))
+        return _result("cpu-only-wheel", detail, _install_fix(report, python, lead), **base)
     if cuda and not hip:
-        where = "this machine's AMD GPU" if amd else "an AMD GPU (none was found on this machine)"
-        return _result("cuda-wheel-on-amd",
-                       f"torch {data.get('torch')} is built for CUDA {cuda}; it can't use {where}. This is what a "
-                       "plain `pip install torch` from PyPI gives.",
-                       _install_fix(report, python, "Replace it with a ROCm build"), **base)
+        detail = (translate("rocmdesk.torchenv.verify",
+                            "torch {torch} is built for CUDA {cuda}; it can't use this machine's AMD GPU. This is "
+                            "what a plain `pip install torch` from PyPI gives.") if amd
+                  else translate("rocmdesk.torchenv.verify",
+                                 "torch {torch} is built for CUDA {cuda}; it can't use an AMD GPU (none was found on "
+                                 "this machine). This is what a plain `pip install torch` from PyPI gives."))
+        lead = translate("rocmdesk.torchenv.verify", "Replace it with a ROCm build")
+        return _result("cuda-wheel-on-amd", detail.format(torch=data.get("torch"), cuda=cuda),
+                       _install_fix(report, python, lead), **base)
 
     # -- a ROCm wheel --------------------------------------------------------------------------------
     arch = {g for g in (normalize_gfx(a) for a in base["arch_list"]) if g}
@@ -356,18 +418,24 @@ def judge(probe: ProbeRun | Mapping[str, Any], report: MachineReport) -> VerifyR
     system = report.rocm.primary_version
     wheel_minor, dkms = _rocm_minor(hip), dkms_rocm_version(report)
     if system and wheel_minor and _rocm_minor(system) != wheel_minor:
-        notes.append(f"The system's ROCm {system} differs from the wheel's ROCm {hip}: torch itself uses its own "
-                     "copy, but extensions built against /opt/rocm may clash with it in one process.")
+        notes.append(translate("rocmdesk.torchenv.verify",
+                               "The system's ROCm {system} differs from the wheel's ROCm {hip}: torch itself uses its "
+                               "own copy, but extensions built against /opt/rocm may clash with it in one process.")
+                     .format(system=system, hip=hip))
     if dkms and wheel_minor and int(dkms.split(".")[0]) < wheel_minor[0]:
-        notes.append(f"The amdgpu-dkms driver is from ROCm {dkms}, older than the wheel's ROCm {hip}.")
+        notes.append(translate("rocmdesk.torchenv.verify",
+                               "The amdgpu-dkms driver is from ROCm {dkms}, older than the wheel's ROCm {hip}.")
+                     .format(dkms=dkms, hip=hip))
 
     outside = _lib_outside(data)
     if outside:
-        return _result("rocm-wheel-mismatch",
-                       f"torch loaded {outside}, a ROCm runtime from outside the wheel, instead of its own copy "
-                       f"(ROCm {hip}); two ROCm versions in one process break in odd ways.",
-                       Fix("Keep /opt/rocm out of LD_LIBRARY_PATH for this venv (the wheel needs none of it).",
-                           "unset LD_LIBRARY_PATH"), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "torch loaded {library}, a ROCm runtime from outside the wheel, instead of its own copy "
+                           "(ROCm {hip}); two ROCm versions in one process break in odd ways.").format(
+            library=outside, hip=hip)
+        fix = translate("rocmdesk.torchenv.verify",
+                        "Keep /opt/rocm out of LD_LIBRARY_PATH for this venv (the wheel needs none of it).")
+        return _result("rocm-wheel-mismatch", detail, Fix(fix, "unset LD_LIBRARY_PATH"), **base)
 
     if not available:
         return _judge_no_device(run, data, report, arch, errors, base)
@@ -395,6 +463,14 @@ def _devices(data: Mapping[str, Any], report: MachineReport, env: Mapping[str, s
     return out
 
 
+def _dkms_fix(dkms: str) -> Fix:
+    """Update the kernel driver, or take wheels of the driver's ROCm generation."""
+    text = translate("rocmdesk.torchenv.verify",
+                     "Update amdgpu-dkms to a driver from the wheel's ROCm generation, or install wheels built for "
+                     "ROCm {rocm}.").format(rocm=".".join(dkms.split(".")[:2]))
+    return Fix(text, "rocmdesk plan --dkms")
+
+
 def _judge_failed_run(run: ProbeRun, report: MachineReport) -> VerifyResult:
     python = run.python
     base = dict(python=python, duration_s=run.duration_s)
@@ -404,33 +480,42 @@ def _judge_failed_run(run: ProbeRun, report: MachineReport) -> VerifyResult:
     gpu_stage = stage.startswith(("init", "device", "compute"))
     tail = _first_error(run.stderr)
     if run.missing or not Path(python).exists():
-        return _result("broken-venv", f"{python} does not run: {run.error or 'no such file'}.",
-                       Fix("Point at the venv's own python (DIR/bin/python), or recreate the venv.",
-                           "rocmdesk torch install --venv DIR"), **base)
+        detail = translate("rocmdesk.torchenv.verify", "{python} does not run: {error}.").format(
+            python=python, error=run.error or translate("rocmdesk.torchenv.verify", "no such file"))
+        fix = translate("rocmdesk.torchenv.verify",
+                        "Point at the venv's own python (DIR/bin/python), or recreate the venv.")
+        return _result("broken-venv", detail, Fix(fix, "rocmdesk torch install --venv DIR"), **base)
     if wheel.get("hip") and gpu_stage and _NO_BINARY.search(run.stderr):
         arch: set[str] = set()
-        return _no_kernels(report, python, arch, f"The probe stopped at {stage}: {_no_binary_line(run.stderr)}",
-                           base, None)
+        detail = translate("rocmdesk.torchenv.verify", "The probe stopped at {stage}: {error}").format(
+            stage=stage, error=_no_binary_line(run.stderr))
+        return _no_kernels(report, python, arch, detail, base, None)
     if run.timed_out and wheel.get("hip") and gpu_stage:
         dkms = dkms_rocm_version(report)
         wheel_minor = _rocm_minor(wheel.get("hip"))
         if dkms and wheel_minor and int(dkms.split(".")[0]) < wheel_minor[0]:
-            return _result("rocm-wheel-mismatch",
-                           f"The probe hung while initialising the GPU ({stage}). The wheel's ROCm {wheel['hip']} user "
-                           f"space runs on an amdgpu-dkms driver from ROCm {dkms}; a newer ROCm on an older kernel "
-                           "driver is known to hang at GPU discovery.",
-                           Fix("Update amdgpu-dkms to a driver from the wheel's ROCm generation, or install wheels "
-                               f"built for ROCm {'.'.join(dkms.split('.')[:2])}.", "rocmdesk plan --dkms"), **base)
-        return _result("device-not-visible",
-                       f"The probe hung while initialising the GPU ({stage}) and was stopped after "
-                       f"{run.duration_s:.0f} s.",
-                       Fix("Check that the GPU works at all (`rocminfo`, `dmesg | grep -i amdgpu`); a kernel driver "
-                           "much older than the wheel's ROCm can hang like this.", "rocminfo"), **base)
-    how = run.error or "the probe failed"
-    detail = f"{how}" + (f" (at stage {stage})" if stage else "") + (f": {tail}" if tail else "") + "."
-    return _result("broken-venv", detail,
-                   Fix("Run the venv's python by hand to see the whole error; recreating the venv and reinstalling "
-                       "torch usually cures it.", f"{shlex.quote(python)} -c 'import torch'"), **base)
+            detail = translate("rocmdesk.torchenv.verify",
+                               "The probe hung while initialising the GPU ({stage}). The wheel's ROCm {hip} user "
+                               "space runs on an amdgpu-dkms driver from ROCm {dkms}; a newer ROCm on an older kernel "
+                               "driver is known to hang at GPU discovery.").format(
+                stage=stage, hip=wheel["hip"], dkms=dkms)
+            return _result("rocm-wheel-mismatch", detail, _dkms_fix(dkms), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "The probe hung while initialising the GPU ({stage}) and was stopped after {seconds} s.")
+        fix = translate("rocmdesk.torchenv.verify",
+                        "Check that the GPU works at all (`rocminfo`, `dmesg | grep -i amdgpu`); a kernel driver "
+                        "much older than the wheel's ROCm can hang like this.")
+        return _result("device-not-visible", detail.format(stage=stage, seconds=f"{run.duration_s:.0f}"),
+                       Fix(fix, "rocminfo"), **base)
+    how = run.error or translate("rocmdesk.torchenv.verify", "the probe failed")
+    where = translate("rocmdesk.torchenv.verify", " (at stage {stage})").format(stage=stage) if stage else ""
+    detail = (translate("rocmdesk.torchenv.verify", "{error}{where}: {output}.") if tail
+              else translate("rocmdesk.torchenv.verify", "{error}{where}."))
+    fix = translate("rocmdesk.torchenv.verify",
+                    "Run the venv's python by hand to see the whole error; recreating the venv and reinstalling "
+                    "torch usually cures it.")
+    return _result("broken-venv", detail.format(error=how, where=where, output=tail),
+                   Fix(fix, f"{shlex.quote(python)} -c 'import torch'"), **base)
 
 
 def _no_kernels(report: MachineReport, python: str, arch: set[str], detail: str, base: dict,
@@ -438,10 +523,16 @@ def _no_kernels(report: MachineReport, python: str, arch: set[str], detail: str,
     rec = recommend(report)
     gfx = gpu_gfx or rec.gfx
     if rec.status in ("supported", "override") and rec.gfx:
-        fix = _install_fix(report, python, f"Install wheels that serve {gfx}")
+        lead = translate("rocmdesk.torchenv.verify", "Install wheels that serve {gfx}").format(gfx=gfx)
+        fix = _install_fix(report, python, lead)
     else:
-        fix = Fix(f"No wheel in rocmdesk's data serves {gfx or 'this GPU'} reliably; `rocmdesk torch recommend` "
-                  "lists what comes closest.", "rocmdesk torch recommend")
+        text = (translate("rocmdesk.torchenv.verify",
+                          "No wheel in rocmdesk's data serves {gfx} reliably; `rocmdesk torch recommend` lists what "
+                          "comes closest.") if gfx
+                else translate("rocmdesk.torchenv.verify",
+                               "No wheel in rocmdesk's data serves this GPU reliably; `rocmdesk torch recommend` "
+                               "lists what comes closest."))
+        fix = Fix(text.format(gfx=gfx), "rocmdesk torch recommend")
     return _result("no-kernels-for-gfx", detail, fix, **base)
 
 
@@ -454,41 +545,50 @@ def _judge_no_device(run: ProbeRun, data: Mapping[str, Any], report: MachineRepo
         if visible == []:
             settings = ", ".join(f"{k}={v!r}" for k, v in shown.items())
             both = "ROCR_VISIBLE_DEVICES" in shown and len(shown) > 1
-            text = (f"{settings} hide every GPU"
-                    + ("; HIP numbers only the GPUs that ROCR_VISIBLE_DEVICES left, from 0" if both else "") + ".")
+            text = (translate("rocmdesk.torchenv.verify",
+                              "torch sees no GPU: {settings} hide every GPU; HIP numbers only the GPUs that "
+                              "ROCR_VISIBLE_DEVICES left, from 0.") if both
+                    else translate("rocmdesk.torchenv.verify", "torch sees no GPU: {settings} hide every GPU."))
             var = next(k for k in _VISIBILITY[::-1] if k in shown) if both else next(iter(shown))
-            return _result("device-not-visible", f"torch sees no GPU: {text}",
-                           Fix(f"Unset {var} and set only ROCR_VISIBLE_DEVICES, with indices that exist (0 is the first GPU)."
-                               if both else f"Unset {var} (or list GPUs that exist: 0 is the first).",
-                               f"unset {var}"), **base)
+            fix = (translate("rocmdesk.torchenv.verify",
+                             "Unset {var} and set only ROCR_VISIBLE_DEVICES, with indices that exist (0 is the first "
+                             "GPU).") if both
+                   else translate("rocmdesk.torchenv.verify", "Unset {var} (or list GPUs that exist: 0 is the first)."))
+            return _result("device-not-visible", text.format(settings=settings),
+                           Fix(fix.format(var=var), f"unset {var}"), cause="visibility-mask", **base)
     if not report.gpus:
-        return _result("device-not-visible",
-                       f"torch {data.get('torch')} is a ROCm build, but this machine shows no AMD GPU.",
-                       Fix("Run it on a machine with an AMD GPU; `rocmdesk detect` lists what this one has.",
-                           "rocmdesk detect"), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "torch {torch} is a ROCm build, but this machine shows no AMD GPU.").format(
+            torch=data.get("torch"))
+        fix = translate("rocmdesk.torchenv.verify",
+                        "Run it on a machine with an AMD GPU; `rocmdesk detect` lists what this one has.")
+        return _result("device-not-visible", detail, Fix(fix, "rocmdesk detect"), **base)
     access = _access_fix(report)
     if access:
-        return _result("device-not-visible", f"torch sees no GPU: {access[0]}", access[1], **base)
+        detail = translate("rocmdesk.torchenv.verify", "torch sees no GPU: {reason}").format(reason=access[0])
+        return _result("device-not-visible", detail, access[1], **base)
     if _NO_BINARY.search(errors):
         return _judge_devices(data, report, arch, errors, base["devices"], base, force_kernels=True)
     dkms = dkms_rocm_version(report)
     wheel_minor = _rocm_minor(base.get("hip"))
     if dkms and wheel_minor and int(dkms.split(".")[0]) < wheel_minor[0]:
-        return _result("rocm-wheel-mismatch",
-                       f"torch sees no GPU. Its ROCm {base.get('hip')} user space runs on an amdgpu-dkms driver from "
-                       f"ROCm {dkms}; a newer ROCm on an older kernel driver can fail to find the GPU.",
-                       Fix("Update amdgpu-dkms to the driver of the wheel's ROCm generation, or install wheels built "
-                           f"for ROCm {'.'.join(dkms.split('.')[:2])}.", "rocmdesk plan --dkms"), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "torch sees no GPU. Its ROCm {hip} user space runs on an amdgpu-dkms driver from ROCm "
+                           "{dkms}; a newer ROCm on an older kernel driver can fail to find the GPU.").format(
+            hip=base.get("hip"), dkms=dkms)
+        return _result("rocm-wheel-mismatch", detail, _dkms_fix(dkms), **base)
     # a GPU whose gfx has no code objects can make the runtime drop it
     verdict = _judge_devices(data, report, arch, errors, [], base, force_kernels=False, only_gfx=True)
     if verdict is not None:
         return verdict
     err = _first_error(errors)
-    return _result("device-not-visible",
-                   f"torch sees no GPU although this machine has {len(report.gpus)}"
-                   + (f" ({err})" if err else "") + ".",
-                   Fix("Check that the runtime sees it (`rocminfo` lists a gfx agent) and that nothing in this "
-                       "environment hides it.", "rocminfo"), **base)
+    detail = (translate("rocmdesk.torchenv.verify", "torch sees no GPU although this machine has {count} ({error}).")
+              if err else translate("rocmdesk.torchenv.verify", "torch sees no GPU although this machine has {count}."))
+    fix = translate("rocmdesk.torchenv.verify",
+                    "Check that the runtime sees it (`rocminfo` lists a gfx agent) and that nothing in this "
+                    "environment hides it.")
+    return _result("device-not-visible", detail.format(count=len(report.gpus), error=err), Fix(fix, "rocminfo"),
+                   **base)
 
 
 def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str], errors: str,
@@ -505,13 +605,16 @@ def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str
     else:
         visible = _visible(report.gpus, env) or []
         pairs = [({"index": i, "name": g.name, "gfx_reported": None}, g) for i, g in enumerate(visible)]
-    tag = base.get("torch") or "this torch"
+    tag = base.get("torch") or translate("rocmdesk.torchenv.verify", "this torch")
+    has = ", ".join(sorted(arch)) or translate("rocmdesk.torchenv.verify", "none")
 
     unneeded = []
     for d, gpu in pairs:
         physical = gpu.gfx if gpu and gpu.gfx else d.get("gfx_reported")
         var, value = _override_for(gpu, env)
-        label = f"GPU {d.get('index')} ({(gpu.name if gpu else None) or d.get('name') or 'unnamed'}, {physical})"
+        name = (gpu.name if gpu else None) or d.get("name") or translate("rocmdesk.torchenv.verify", "unnamed")
+        label = translate("rocmdesk.torchenv.verify", "GPU {index} ({name}, {gfx})").format(
+            index=d.get("index"), name=name, gfx=physical)
         if physical is None or (gpu is None and var):
             continue  # under an override gcnArchName names the target, not the GPU: no physical gfx to judge
         if physical in arch:
@@ -524,53 +627,70 @@ def _judge_devices(data: Mapping[str, Any], report: MachineReport, arch: set[str
             target = gfx_from_override(value)
             if target and target in arch:
                 continue  # the override maps it onto code the wheel has
-            return _no_kernels(report, python, arch,
-                               f"{label}: {var}={value} makes it run {target or 'an invalid target'}, which torch "
-                               f"{tag} has no code for either (it has {', '.join(sorted(arch)) or 'none'}).",
-                               base, physical)
+            detail = translate("rocmdesk.torchenv.verify",
+                               "{gpu}: {var}={value} makes it run {target}, which torch {torch} has no code for "
+                               "either (it has {has}).").format(
+                gpu=label, var=var, value=value, torch=tag, has=has,
+                target=target or translate("rocmdesk.torchenv.verify", "an invalid target"))
+            return _no_kernels(report, python, arch, detail, base, physical)
         t = gfx_target(physical)
         if t and t.override_to and t.override_value and t.override_to in arch:
             others_native = any((g2.gfx if g2 else d2.get("gfx_reported")) in arch for d2, g2 in pairs)
             per_node = others_native and gpu is not None and gpu.kfd_node is not None
             name = f"{OVERRIDE_VAR}_{gpu.kfd_node}" if per_node else OVERRIDE_VAR
             risk = ("" if t.override_risk == "low"
-                    else f" Reports say this is unreliable on {physical}: {t.override_why}.")
-            return _result("override-needed",
-                           f"{label}: torch {tag} has no {physical} code, but it has {t.override_to}, which runs on "
-                           f"this GPU when the runtime is told so.{risk}",
-                           Fix(f"Set {name}={t.override_value} in this venv's environment; a profile keeps it "
-                               f"there (the Environments page, or `rocmdesk profile create ... --env "
-                               f"{name}={t.override_value}`).",
-                               f"export {name}={t.override_value}"), **base)
-        return _no_kernels(report, python, arch,
-                           f"{label}: torch {tag} has no code for {physical} (it has "
-                           f"{', '.join(sorted(arch)) or 'none'}) and no override is known to work.", base, physical)
+                    else translate("rocmdesk.torchenv.verify", " Reports say this is unreliable on {gfx}: {why}.")
+                    .format(gfx=physical, why=t.override_why))
+            detail = translate("rocmdesk.torchenv.verify",
+                               "{gpu}: torch {torch} has no {gfx} code, but it has {target}, which runs on this GPU "
+                               "when the runtime is told so.{risk}").format(
+                gpu=label, torch=tag, gfx=physical, target=t.override_to, risk=risk)
+            fix = translate("rocmdesk.torchenv.verify",
+                            "Set {var}={value} in this venv's environment; a profile keeps it there (the "
+                            "Environments page, or `rocmdesk profile create ... --env {var}={value}`).").format(
+                var=name, value=t.override_value)
+            return _result("override-needed", detail, Fix(fix, f"export {name}={t.override_value}"), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "{gpu}: torch {torch} has no code for {gfx} (it has {has}) and no override is known to "
+                           "work.").format(gpu=label, torch=tag, gfx=physical, has=has)
+        return _no_kernels(report, python, arch, detail, base, physical)
     if only_gfx:
         return None
     if force_kernels or _NO_BINARY.search(errors):
         physical = next(((g.gfx if g else d.get("gfx_reported")) for d, g in pairs), None)
-        return _no_kernels(report, python, arch,
-                           f"The GPU has no usable kernels in this torch: {_no_binary_line(errors)}", base, physical)
+        detail = translate("rocmdesk.torchenv.verify", "The GPU has no usable kernels in this torch: {error}").format(
+            error=_no_binary_line(errors))
+        return _no_kernels(report, python, arch, detail, base, physical)
     if unneeded:
         label, var, value = unneeded[0]
-        return _result("override-unneeded",
-                       f"{label}: {var}={value} is set, but torch {tag} has native code for it; on a supported GPU "
-                       "an override can only do harm (RDNA4 is known to crash with one).",
-                       Fix(f"Unset {var} for this venv.", f"unset {var}"), **base)
+        detail = translate("rocmdesk.torchenv.verify",
+                           "{gpu}: {var}={value} is set, but torch {torch} has native code for it; on a supported GPU "
+                           "an override can only do harm (RDNA4 is known to crash with one).").format(
+            gpu=label, var=var, value=value, torch=tag)
+        fix = translate("rocmdesk.torchenv.verify", "Unset {var} for this venv.").format(var=var)
+        return _result("override-unneeded", detail, Fix(fix, f"unset {var}"), **base)
     bad = [c for c in base["compute"] if not c.get("ok")]
     if bad:
         c = bad[0]
         err = c.get("error")
         what = (f"{err.get('type')}: {err.get('message')}" if isinstance(err, dict)
-                else f"the result is off by {c.get('max_abs_err')}")
-        return _result("broken-venv", f"The matmul check on GPU {c.get('index')} failed: {what}.",
-                       Fix("Reinstall torch; if it persists, `rocmdesk doctor` and the sanity check narrow it down.",
-                           _install_fix(report, python, "Reinstall").command), **base)
+                else translate("rocmdesk.torchenv.verify", "the result is off by {error}").format(
+                    error=c.get("max_abs_err")))
+        detail = translate("rocmdesk.torchenv.verify", "The matmul check on GPU {index} failed: {error}.").format(
+            index=c.get("index"), error=what)
+        fix = translate("rocmdesk.torchenv.verify",
+                        "Reinstall torch; if it persists, `rocmdesk doctor` and the sanity check narrow it down.")
+        command = _install_fix(report, python, translate("rocmdesk.torchenv.verify", "Reinstall")).command
+        return _result("broken-venv", detail, Fix(fix, command), **base)
     notes = base.setdefault("notes", [])
     for _, gpu in pairs:
         if gpu is not None and is_igpu(gpu) and any(not is_igpu(g) for _, g in pairs if g is not None):
-            notes.append(f"The integrated GPU ({gpu.name}) is visible beside the discrete one: set "
-                         "ROCR_VISIBLE_DEVICES to the discrete GPU's index so it can't become device 0.")
+            notes.append(translate("rocmdesk.torchenv.verify",
+                                   "The integrated GPU ({name}) is visible beside the discrete one: set "
+                                   "ROCR_VISIBLE_DEVICES to the discrete GPU's index so it can't become device 0.")
+                         .format(name=gpu.name))
     names = ", ".join(f"{d.get('name') or 'GPU'} ({d.get('gfx_reported') or d.get('gfx') or '?'})" for d, _ in pairs)
-    return _result("ok", f"torch {tag} (ROCm {base.get('hip')}) runs on {names}; the matmul check matches the CPU.",
-                   None, **base)
+    detail = translate("rocmdesk.torchenv.verify",
+                       "torch {torch} (ROCm {hip}) runs on {gpus}; the matmul check matches the CPU.").format(
+        torch=tag, hip=base.get("hip"), gpus=names)
+    return _result("ok", detail, None, **base)
