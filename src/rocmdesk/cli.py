@@ -274,13 +274,10 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_OK if exc.code == 0 else EXIT_USAGE
     # one place for every subcommand: core modules translate sentences as they build them, so English must be
     # chosen before anything is built; the caller's choice comes back afterwards (tests call main in-process)
-    previous = i18n._current
     if machine_readable(args):
-        i18n.set_language(i18n.SOURCE_LANGUAGE)
-    try:
-        return _dispatch(args)
-    finally:
-        i18n.set_language(previous)
+        with i18n.speaking(i18n.SOURCE_LANGUAGE):
+            return _dispatch(args)
+    return _dispatch(args)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -110,6 +111,19 @@ def set_language(language: str | None) -> None:
     """Fix the language for ``translate`` (None: the environment's, looked up on the next call)."""
     global _current
     _current = language
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Sentences built inside are in ``language`` (English for JSON, scripts and reports meant for programs or
+    for sharing); the choice before, fixed or "follow the environment", comes back afterwards."""
+    global _current
+    before = _current
+    _current = language
+    try:
+        yield
+    finally:
+        _current = before
 
 
 def current_language() -> str:

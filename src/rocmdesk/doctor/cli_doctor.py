@@ -13,8 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -187,21 +185,10 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     return cli_apply.EXIT_NOTHING_CHANGED if outcome.changed_nothing else cli_apply.EXIT_FAILED
 
 
-@contextmanager
-def _in_english() -> Iterator[None]:
-    """Sentences built inside are English (JSON is for programs), whatever the language was before."""
-    before = i18n._current  # None (follow the environment) or a fixed language: put back as it was
-    i18n.set_language(i18n.SOURCE_LANGUAGE)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
-
-
 def run(args: argparse.Namespace, host: Any) -> int:
     if not args.json:
         return _run(args, host)
-    with _in_english():  # every sentence in the JSON (evidence, input errors, plan titles) is built in English
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):  # every sentence in the JSON (evidence, input errors, plan titles) is built in English
         return _run(args, host)
 
 
@@ -241,7 +228,7 @@ def _run(args: argparse.Namespace, host: Any) -> int:
         saved = d
         if args.report.suffix.lower() == ".json" and i18n.current_language() != i18n.SOURCE_LANGUAGE:
             # a JSON report is for programs too: the same diagnosis again (pure, cheap), its sentences in English
-            with _in_english():
+            with i18n.speaking(i18n.SOURCE_LANGUAGE):
                 saved = diagnose(report, texts=texts, verify=verified, kernel_log=kernel_log)
         try:
             write_report(args.report, saved, args.include_identity, identity)

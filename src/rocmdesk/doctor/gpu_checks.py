@@ -76,7 +76,7 @@ def gpu_findings(gpus: list[GpuView], origin: str, *, hidden: set[int] | None = 
             if s.status == "supported":
                 out.append(finding("override-unneeded", [shown, why], origin))
             elif s.status == "risky":
-                out.append(finding("override-risky", [shown, why] + ([t.override_why] if t and t.override_why else []),
+                out.append(finding("override-risky", [shown, why] + ([translate("rocmdesk.knowledge.gfx", t.override_why)] if t and t.override_why else []),
                                    origin, {"override": s.override or ov}))
             elif s.override and ov != s.override:
                 works = translate("rocmdesk.doctor.gpu_checks", "{gpu} works with {right}, not {value}").format(
@@ -88,7 +88,7 @@ def gpu_findings(gpus: list[GpuView], origin: str, *, hidden: set[int] | None = 
             out.append(finding("gfx-needs-override", ev, origin, {"override": s.override},
                                severity=None if env_known else "warning"))
         elif s.status == "risky" and s.override:
-            out.append(finding("override-risky", [why] + ([t.override_why] if t and t.override_why else []), origin,
+            out.append(finding("override-risky", [why] + ([translate("rocmdesk.knowledge.gfx", t.override_why)] if t and t.override_why else []), origin,
                                {"override": s.override or ""}))
     return out
 

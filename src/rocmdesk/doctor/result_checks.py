@@ -50,7 +50,10 @@ def from_verify(result: Any, origin: str = "verify") -> list[Finding]:
     data = _as_dict(result)
     verdict = str(data.get("verdict") or "")
     fid = VERDICT_IDS.get(verdict)
-    if verdict == "device-not-visible" and "VISIBLE_DEVICES" in str(data.get("detail") or ""):
+    # "cause" since verify gave one; a verify JSON from before it has only its English detail to go by
+    masked = data.get("cause") == "visibility-mask" or (
+        "cause" not in data and "VISIBLE_DEVICES" in str(data.get("detail") or ""))
+    if verdict == "device-not-visible" and masked:
         fid = "visible-devices-masked"
     if fid is None:
         return []

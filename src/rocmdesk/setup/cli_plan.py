@@ -51,12 +51,8 @@ def run(args: argparse.Namespace, host: Host) -> int:
     if args.format == "text":
         return _run(args, host)
     # a script, JSON or a playbook is for programs and for sharing: its titles, reasons and comments stay English
-    previous = i18n._current
-    i18n.set_language(i18n.SOURCE_LANGUAGE)
-    try:
+    with i18n.speaking(i18n.SOURCE_LANGUAGE):
         return _run(args, host)
-    finally:
-        i18n.set_language(previous)
 
 
 def _run(args: argparse.Namespace, host: Host) -> int:

@@ -94,7 +94,8 @@ def _release(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Find
         return [Finding("release-preview", "warning", translate(
             "rocmdesk.setup.preflight", "ROCm {version} is a technology preview").format(version=r.release.version),
             [translate("rocmdesk.setup.preflight", "{version}: preview in the data ({notes})").format(
-                version=r.release.version, notes=r.release.notes or r.release.source)],
+                version=r.release.version,
+                notes=translate("rocmdesk.knowledge.releases", r.release.notes) if r.release.notes else r.release.source)],
             translate("rocmdesk.setup.preflight", "Prefer a production release unless you need this one."),
             r.release.source)] + out
     return out

@@ -51,7 +51,8 @@ VERDICTS: dict[str, str] = {
 
 
 def verdict_title(verdict: str) -> str:
-    """The verdict's title in the current language (each written out here, so lupdate sees it)."""
+    """The verdict's title in the current language (each written out here, so lupdate sees it); "" for a
+    verdict this version does not know (a history file written by another one)."""
     titles = {
         "ok": translate("rocmdesk.torchenv.verify", "PyTorch runs on the GPU"),
         "cpu-only-wheel": translate("rocmdesk.torchenv.verify", "a CPU-only build of torch"),
@@ -64,7 +65,7 @@ def verdict_title(verdict: str) -> str:
         "torch-missing": translate("rocmdesk.torchenv.verify", "torch is not installed in this environment"),
         "broken-venv": translate("rocmdesk.torchenv.verify", "the environment does not run"),
     }
-    return titles[verdict]
+    return titles.get(verdict, "")
 
 
 _NO_BINARY = re.compile(

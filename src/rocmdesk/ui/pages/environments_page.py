@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.torchenv import envvars_check
+from rocmdesk.torchenv.verify import verdict_title
 from rocmdesk.torchenv.presets import Suggestion, suggest, torch_version_in
 from rocmdesk.torchenv.profiles import (
     Profile,
@@ -431,7 +432,7 @@ class EnvironmentsPage(QWidget):
         if rec is not None:
             text = rec.verdict + (self.tr(" (simulated machine)") if rec.simulated else "")
             tip = self.tr("Last verify {when}: {title} (torch {torch})").format(
-                when=rec.when, title=rec.title, torch=rec.torch or self.tr("none"))
+                when=rec.when, title=verdict_title(rec.verdict) or rec.title, torch=rec.torch or self.tr("none"))
             return text, tip
         if not Path(prof.venv, "bin").is_dir():
             return self.tr("no venv yet"), self.tr("{venv} does not exist; the PyTorch page creates it").format(

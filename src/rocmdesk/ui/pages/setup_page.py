@@ -46,11 +46,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk import i18n
 from rocmdesk.knowledge import rocm_releases
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup import events as ev
-from rocmdesk.setup.choices import SCOPE_WHAT, Choices, gpus_fit, os_fit, recommend
+from rocmdesk.setup.choices import CHOSEN, SCOPE_WHAT, Choices, gpus_fit, os_fit, recommend
 from rocmdesk.setup.facts import SetupFacts, read_facts
 from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.plan import plan as build_plan
@@ -508,7 +509,11 @@ class SetupPage(QWidget):
         title = self.scope_title(scope).replace("&", "")
         if text.lower().startswith(title.lower() + ":"):
             text = text[len(title) + 1:].strip()
-        return _capital(text) + "." if text else ""
+        return self.sentence(text) if text else ""
+
+    def sentence(self, text: str) -> str:
+        """A reason built by the core, capitalized and ended as its language ends a sentence."""
+        return self.tr("{sentence}.").format(sentence=_capital(text))
 
     def _build_choices_page(self) -> QWidget:
         body = ScrollBody()
@@ -644,7 +649,7 @@ class SetupPage(QWidget):
         r = p.choices
         rel = r.release
         if rel is None:
-            return _capital(r.rocm_why) + "."
+            return self.sentence(r.rocm_why)
         if self.choices.rocm is None:
             return self.tr("Recommended: {reason}.").format(reason=r.rocm_why)
         os_name = report.os.pretty_name or self.tr("this OS")
@@ -680,7 +685,7 @@ class SetupPage(QWidget):
             if p is not None:
                 self.dkms_check.setChecked(p.choices.dkms)
                 why = p.choices.dkms_why
-                self.dkms_why.setText(self.tr("Your choice.") if why == "chosen" else _capital(why) + ".")
+                self.dkms_why.setText(self.tr("Your choice.") if why == CHOSEN else self.sentence(why))
                 apt = p.choices.needs_apt
                 self.cleanup_check.setChecked(p.choices.cleanup and apt)
                 self.cleanup_check.setEnabled(apt)
@@ -795,7 +800,11 @@ class SetupPage(QWidget):
         self.expand_button.setText(self.tr("Hide all &commands") if on else self.tr("Show all &commands"))
 
     def script(self) -> str:
-        return render(self.plan, "script") if self.plan is not None else ""
+        """The plan as a shell script, in English as `rocmdesk plan --format script` writes it (for sharing)."""
+        if self.plan is None or self.report is None:
+            return ""
+        with i18n.speaking(i18n.SOURCE_LANGUAGE):  # step titles and reasons are built in the language of the moment
+            return render(build_plan(self.report, self.choices, self.facts), "script")
 
     def _save_clicked(self) -> None:
         start = str(Path.home() / "rocmdesk-setup.sh")
@@ -1088,7 +1097,10 @@ class SetupPage(QWidget):
             self._logfile.write(event.to_line())
         d = event.data
         row = self.run_rows.get(event.step_id or "")
-        msg = str(d.get("message") or "")
+        step = next((s for s in self.plan.steps if s.id == event.step_id), None) if self.plan is not None else None
+        from rocmdesk.setup import runner  # the helper speaks English; its fixed messages are translated by code
+
+        msg = runner.event_message(event, step.kind if step else None, step.done if step else None)
         if event.event == "plan":
             count = d.get("steps")
             if isinstance(count, int) and count > 0:
