@@ -4,9 +4,11 @@ It needs the standard library and torch only (rocmdesk is not installed in the u
 Python 3.8 syntax.  It trains a small model on synthetic but learnable data (fixed seeds: each class is a
 fixed random prototype image plus noise) in phases -- device facts, a numeric check against the CPU, FP32
 training, AMP training, a multi-GPU all-reduce -- and writes one JSON object a line on the original stdout:
-``start``, ``phase`` (start/end), ``step`` and a final ``result``.  Everything torch or the ROCm libraries
-print goes to stderr.  The caller (``rocmdesk.sanity.runner``) owns the hang watchdog: a phase without a line
-for its timeout is a hang, wherever the process is stuck.
+``start``, ``phase`` (start/end), ``step`` and a final ``result``.  Its own sentences are English and come
+with a ``message_code`` and ``message_params`` (``cpu_fallback_code`` on ``start``): rocmdesk says them in the
+user's language (``rocmdesk.sanity.messages``).  Everything torch or the ROCm libraries print goes to stderr.
+The caller (``rocmdesk.sanity.runner``) owns the hang watchdog: a phase without a line for its timeout is a
+hang, wherever the process is stuck.
 
 Faults for tests come from ``ROCMDESK_SANITY_FAULT`` (comma-separated ``KIND:PHASE[:STEP]``, KIND one of
 raise, hang, hang-hard, kill, segv, exit, wrong, nan, nofall; ``hang-rank:multi_gpu`` and
@@ -87,7 +89,20 @@ def _traceback_text(exc):
 
 
 class CheckFailed(Exception):
-    """A check that ran and found something wrong (not a crash)."""
+    """A check that ran and found something wrong (not a crash).
+
+    ``code`` and ``params`` say the same as the English text in a form rocmdesk translates (the user's
+    language is rocmdesk's business: this script only speaks English and codes)."""
+
+    def __init__(self, text, code=None, params=None):
+        Exception.__init__(self, text)
+        self.code = code
+        self.params = params or {}
+
+
+def message(code, **params):
+    """The ``message_code``/``message_params`` of an event: what its English ``error`` or ``skipped`` says."""
+    return {"message_code": code, "message_params": params}
 
 
 # ---- faults for tests --------------------------------------------------------------------------------------
@@ -186,6 +201,7 @@ class Check:
         self.device = "cpu"
         self.device_name = None
         self.cpu_fallback = None
+        self.cpu_fallback_code = None  # the same as code and params, for rocmdesk to translate
         self.facts = {}
         self.ends = []
         self.data = None
@@ -227,13 +243,16 @@ class Check:
             self.device_name = "CPU"
             if want == "auto":
                 if getattr(torch.version, "hip", None):
-                    build = "a ROCm build"
+                    kind = "rocm"
                 elif getattr(torch.version, "cuda", None):
-                    build = "a CUDA build"
+                    kind = "cuda"
                 else:
-                    build = "a CPU-only build"
+                    kind = "cpu"
+                build = {"rocm": "a ROCm build", "cuda": "a CUDA build", "cpu": "a CPU-only build"}[kind]
                 self.cpu_fallback = ("torch sees no GPU (torch.cuda.is_available() is False; torch {} is "
                                      "{})".format(torch.__version__, build))
+                self.cpu_fallback_code = {"code": "no_gpu_seen", "params": {"torch": torch.__version__,
+                                                                             "build": kind}}
 
     def run(self):
         torch = self.torch
@@ -242,7 +261,8 @@ class Check:
               "device_name": self.device_name, "size": self.args.size, "steps": self.args.steps,
               "requested_device": self.args.device, "batch": self.batch,
               "hip": getattr(torch.version, "hip", None), "cuda": getattr(torch.version, "cuda", None),
-              "cpu_fallback": self.cpu_fallback, "pid": os.getpid()})
+              "cpu_fallback": self.cpu_fallback, "cpu_fallback_code": self.cpu_fallback_code,
+              "pid": os.getpid()})
         failed = False
         for name in PHASES:
             if failed:
@@ -263,6 +283,8 @@ class Check:
         except Exception as exc:
             end.update(getattr(exc, "partial", None) or {})  # what a training phase measured before it failed
             end.update(ok=False, error=str(exc) if isinstance(exc, CheckFailed) else _error_text(exc))
+            if isinstance(exc, CheckFailed) and exc.code:
+                end.update(message(exc.code, **exc.params))
             if not isinstance(exc, CheckFailed):
                 end["traceback"] = _traceback_text(exc)
         end["seconds"] = round(time.perf_counter() - start, 4)
@@ -280,10 +302,11 @@ class Check:
                  "env": {k: os.environ[k] for k in ENV_VARS if k in os.environ}}
         self.facts = facts
         if self.gpu_error:
-            raise CheckFailed("torch could not use the GPU: " + self.gpu_error)
+            raise CheckFailed("torch could not use the GPU: " + self.gpu_error, "gpu_unusable",
+                              {"error": self.gpu_error})
         if self.device == "cuda":
             raise CheckFailed("torch sees no GPU (torch.cuda.is_available() is False) and --device cuda "
-                              "was asked for")
+                              "was asked for", "no_gpu_cuda_asked")
         if self.cuda:
             try:
                 facts["arch_list"] = list(torch.cuda.get_arch_list())
@@ -305,11 +328,13 @@ class Check:
                 facts["cpu_capability"] = None
             facts["bf16_helps"] = cpu_bf16_helps(torch)
             if self.args.size == "resnet50" and os.environ.get("ROCMDESK_SANITY_CPU_RESNET") != "1":
-                raise CheckFailed("the ResNet-50-like size runs on a GPU only, and this run is on the CPU")
+                raise CheckFailed("the ResNet-50-like size runs on a GPU only, and this run is on the CPU",
+                                  "resnet_on_cpu")
         # the first kernel launch: a wheel without code for this GPU fails here ("invalid device function")
         x = torch.ones(16, device=self.device)
         if float((x * 2).sum().item()) != 32.0:
-            raise CheckFailed("a first kernel on {} gave a wrong sum".format(self.device))
+            raise CheckFailed("a first kernel on {} gave a wrong sum".format(self.device), "first_kernel_wrong",
+                              {"device": self.device})
         self.sync()
         return {"facts": facts}
 
@@ -331,12 +356,14 @@ class Check:
                                 ("convolution", conv, torch.nn.functional.conv2d(x.double(), w.double(),
                                                                                  padding=1))):
             if not bool(torch.isfinite(got).all()):
-                raise CheckFailed("{} on {} gave NaN or infinity".format(label, self.device))
+                raise CheckFailed("{} on {} gave NaN or infinity".format(label, self.device), "numeric_not_finite",
+                                  {"op": label, "device": self.device})
             rel = float((got - ref).abs().max() / ref.abs().max())
             errors[label] = rel
             if rel > NUMERIC_TOL:
                 raise CheckFailed("{} on {} differs from the CPU by {:.1e} (tolerance {:.0e})".format(
-                    label, self.device, rel, NUMERIC_TOL))
+                    label, self.device, rel, NUMERIC_TOL), "numeric_differs",
+                    {"op": label, "device": self.device, "rel": rel, "tol": NUMERIC_TOL})
         return {"max_rel_error": errors, "tolerance": NUMERIC_TOL}
 
     def phase_fp32(self):
@@ -349,8 +376,8 @@ class Check:
         if os.environ.get("ROCMDESK_SANITY_CPU_FP16") == "1":
             return self.train("amp", torch.float16)  # tests: the GPU's float16 + GradScaler path, on a CPU
         if not cpu_bf16_helps(torch):
-            return {"skipped": "on this CPU bfloat16 autocast would only slow training down (no AMX or "
-                               "AVX-512 BF16 instructions)"}
+            return dict({"skipped": "on this CPU bfloat16 autocast would only slow training down (no AMX or "
+                                    "AVX-512 BF16 instructions)"}, **message("amp_cpu_no_bf16"))
         return self.train("amp", torch.bfloat16)
 
     def train(self, phase, amp_dtype):
@@ -417,7 +444,8 @@ class Check:
                 losses.update(done)
                 bad = next(((k, v) for k, v in done if not math.isfinite(v)), None)
                 if bad is not None:
-                    raise CheckFailed("the loss became {} at step {} of {}".format(bad[1], bad[0], steps))
+                    raise CheckFailed("the loss became {} at step {} of {}".format(bad[1], bad[0], steps),
+                                      "loss_not_finite", {"value": str(bad[1]), "step": bad[0], "of": steps})
         self.sync()
         end = time.perf_counter()
         out = {"loss_first": losses[1], "loss_last": losses[steps], "first_step_s": round(first_step_s, 4)}
@@ -443,8 +471,12 @@ class Check:
         first, last = out["loss_first"], tail[(len(tail) - 1) // 2]
         out["loss_judged"] = last
         if not (last < first and last * need <= first):
-            exc = CheckFailed("the loss did not fall enough: {:.3f} -> {:.3f} in {} steps (it must fall "
-                              "{}).".format(first, last, steps, "{:g}x".format(need) if need > 1 else "at all"))
+            if need > 1:
+                said = "the loss did not fall enough: {:.3f} -> {:.3f} in {} steps (it must fall {:g}x).".format(
+                    first, last, steps, need)
+            else:
+                said = "the loss did not fall: {:.3f} -> {:.3f} in {} steps.".format(first, last, steps)
+            exc = CheckFailed(said, "loss_no_fall", {"first": first, "last": last, "steps": steps, "need": need})
             exc.partial = out
             raise exc
         return out
@@ -452,15 +484,15 @@ class Check:
     def phase_multi_gpu(self):
         args = self.args
         if args.multi_gpu == "off":
-            return {"skipped": "turned off for this run"}
+            return dict({"skipped": "turned off for this run"}, **message("multi_gpu_off"))
         if args.cpu_ranks >= 2:
             world, backend = args.cpu_ranks, "gloo"
         elif not self.cuda:
-            return {"skipped": "runs on GPUs only"}
+            return dict({"skipped": "runs on GPUs only"}, **message("multi_gpu_cpu"))
         else:
             world, backend = self.torch.cuda.device_count(), "nccl"
             if world < 2:
-                return {"skipped": "one GPU visible: needs two or more"}
+                return dict({"skipped": "one GPU visible: needs two or more"}, **message("multi_gpu_one_gpu"))
             self.torch.cuda.empty_cache()
         return all_reduce_check(world, backend, args.allreduce_timeout,
                                 "hang" if self.faults.has("hang-rank", "multi_gpu") else
@@ -635,7 +667,7 @@ def all_reduce_check(world, backend, timeout_s, fault):
                                 break
                         for i, p in enumerate(procs):
                             if p.exitcode not in (None, 0) and i not in got:
-                                got[i] = {"rank": i, "ok": False,
+                                got[i] = {"rank": i, "ok": False, "exit_status": p.exitcode,
                                           "error": "rank {} died (exit status {})".format(i, p.exitcode)}
         finally:
             if len(got) == world:  # they finished: let them leave the group cleanly
@@ -650,19 +682,26 @@ def all_reduce_check(world, backend, timeout_s, fault):
     if len(got) < world:
         missing = [i for i in range(world) if i not in got]
         out.update(ok=False, hung=True, error="all_reduce over {} ranks ({}) did not finish within {:g} s: ranks {} "
-                   "never answered".format(world, backend, timeout_s, ", ".join(map(str, missing))))
+                   "never answered".format(world, backend, timeout_s, ", ".join(map(str, missing))),
+                   **message("allreduce_timeout", world=world, backend=backend, timeout=timeout_s,
+                             missing=", ".join(map(str, missing))))
         return out
     ranks = [got[i] for i in range(world)]
     out["ranks"] = ranks
     errors = [r for r in ranks if r.get("error")]
     if errors:
-        raise CheckFailed("all_reduce ({}) failed on rank {}: {}".format(backend, errors[0]["rank"],
-                                                                         errors[0]["error"]))
+        bad = errors[0]
+        params = {"backend": backend, "rank": bad["rank"], "error": bad["error"]}
+        if bad.get("exit_status") is not None:
+            params["exit_status"] = bad["exit_status"]  # rocmdesk says "rank N died" in the user's language
+        raise CheckFailed("all_reduce ({}) failed on rank {}: {}".format(backend, bad["rank"], bad["error"]),
+                          "allreduce_rank_failed", params)
     wrong = [r for r in ranks if not r.get("ok")]
     if wrong:
         r = wrong[0]
         raise CheckFailed("all_reduce ({}) gave a wrong sum on rank {}: {:g}, expected {:g}".format(
-            backend, r["rank"], r["value"], r["expected"]))
+            backend, r["rank"], r["value"], r["expected"]), "allreduce_wrong_sum",
+            {"backend": backend, "rank": r["rank"], "value": r["value"], "expected": r["expected"]})
     bws = [r["busbw_gb_s"] for r in ranks if r.get("busbw_gb_s")]
     out["busbw_gb_s"] = min(bws) if bws else None
     out["all_reduce_s"] = round(seconds, 3)
@@ -694,7 +733,8 @@ def main(argv=None):
         import torch
     except Exception as exc:
         emit({"event": "result", "passed": False, "device": None, "phases": [],
-              "error": "torch cannot be imported with {}: {}".format(sys.executable, _error_text(exc))})
+              "error": "torch cannot be imported with {}: {}".format(sys.executable, _error_text(exc)),
+              "message_code": "torch_import", "message_params": {"python": sys.executable, "error": _error_text(exc)}})
         return 1
     res = Check(args, torch).run()
     emit(res)

@@ -19,22 +19,52 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from rocmdesk import i18n
+from rocmdesk.i18n import translate
+from rocmdesk.report_text import pad
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 REDRAW_EVERY_S = 0.1  # a terminal line redrawn ten times a second is enough to watch
-TITLES = {"device": "device facts", "numeric": "numeric check", "fp32": "FP32 training",
-          "amp": "AMP training", "multi_gpu": "multi-GPU all-reduce"}
+TITLE_CELLS = 22  # the phase titles' column, in terminal columns (a Chinese character takes two)
+
+
+def title(name: str | None) -> str:
+    """A phase's name as the text report says it."""
+    return {"device": translate("rocmdesk.sanity.cli_sanity", "device facts"),
+            "numeric": translate("rocmdesk.sanity.cli_sanity", "numeric check"),
+            "fp32": translate("rocmdesk.sanity.cli_sanity", "FP32 training"),
+            "amp": translate("rocmdesk.sanity.cli_sanity", "AMP training"),
+            "multi_gpu": translate("rocmdesk.sanity.cli_sanity", "multi-GPU all-reduce")}.get(str(name), str(name))
+
+
+@contextmanager
+def source_language(on: bool) -> Iterator[None]:
+    """English while ``on`` (``--json`` is read by programs), then the language as it was."""
+    if not on:
+        yield
+        return
+    before = i18n._current  # the fixed choice (None: the environment's), to put back as it was
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
 
 
 def _steps(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.sanity.cli_sanity", "not a whole number: {text!r}").format(text=text)) from None
     if value < 2:
-        raise argparse.ArgumentTypeError("at least 2 steps (the first one only loads kernels)")
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.sanity.cli_sanity", "at least 2 steps (the first one only loads kernels)"))
     return value
 
 
@@ -42,9 +72,10 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.sanity.cli_sanity", "not a number: {text!r}").format(text=text)) from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError("a number of seconds above 0")
+        raise argparse.ArgumentTypeError(translate("rocmdesk.sanity.cli_sanity", "a number of seconds above 0"))
     return value
 
 
@@ -52,27 +83,41 @@ def add_parser(subparsers: Any) -> None:
     from rocmdesk.sanity.runner import DEFAULT_STEPS, DEVICES, SIZES
 
     p = subparsers.add_parser(
-        "sanity", help="a short real training run in a venv: AMP, throughput, multi-GPU",
-        description="Train a small model on synthetic data with the venv's python: device facts, a matmul and a "
-                    "convolution checked against the CPU, FP32 and AMP training whose loss must fall, and an "
-                    "all-reduce across the GPUs when there are two or more.",
-        epilog="Exit codes: 0 passed, 1 failed or hung, 2 bad usage, 3 unreadable profile file, 130 interrupted.")
+        "sanity", help=translate("rocmdesk.sanity.cli_sanity",
+                                 "a short real training run in a venv: AMP, throughput, multi-GPU"),
+        description=translate("rocmdesk.sanity.cli_sanity",
+                              "Train a small model on synthetic data with the venv's python: device facts, a "
+                              "matmul and a convolution checked against the CPU, FP32 and AMP training whose loss "
+                              "must fall, and an all-reduce across the GPUs when there are two or more."),
+        epilog=translate("rocmdesk.sanity.cli_sanity",
+                         "Exit codes: 0 passed, 1 failed or hung, 2 bad usage, 3 unreadable profile file, "
+                         "130 interrupted."))
     g = p.add_mutually_exclusive_group(required=True)
-    g.add_argument("--python", metavar="PATH", help="a python with torch")
-    g.add_argument("--venv", metavar="DIR", help="a venv with torch")
-    g.add_argument("--profile", metavar="NAME", help="a profile: its venv, with its environment variables")
+    g.add_argument("--python", metavar="PATH", help=translate("rocmdesk.sanity.cli_sanity", "a python with torch"))
+    g.add_argument("--venv", metavar="DIR", help=translate("rocmdesk.sanity.cli_sanity", "a venv with torch"))
+    g.add_argument("--profile", metavar="NAME",
+                   help=translate("rocmdesk.sanity.cli_sanity",
+                                  "a profile: its venv, with its environment variables"))
     p.add_argument("--device", choices=DEVICES, default="auto",
-                   help="auto: the GPU when torch sees one, else the CPU (said plainly); cuda: the GPU or fail; "
-                        "cpu: the CPU (default: auto)")
+                   help=translate("rocmdesk.sanity.cli_sanity",
+                                  "auto: the GPU when torch sees one, else the CPU (said plainly); cuda: the GPU or "
+                                  "fail; cpu: the CPU (default: auto)"))
     p.add_argument("--steps", type=_steps, default=DEFAULT_STEPS, metavar="N",
-                   help=f"training steps in each of the FP32 and AMP phases (default {DEFAULT_STEPS})")
+                   help=translate("rocmdesk.sanity.cli_sanity",
+                                  "training steps in each of the FP32 and AMP phases (default {steps})").format(
+                       steps=DEFAULT_STEPS))
     p.add_argument("--size", choices=SIZES, default="tiny",
-                   help="tiny: seconds (default); resnet50: a ResNet-50-like net on 224x224 images, batch 64, "
-                        "GPU only, timing indicative")
+                   help=translate("rocmdesk.sanity.cli_sanity",
+                                  "tiny: seconds (default); resnet50: a ResNet-50-like net on 224x224 images, batch "
+                                  "64, GPU only, timing indicative"))
     p.add_argument("--timeout", type=_seconds, metavar="S",
-                   help="a phase without progress for S seconds counts as hung (default: per phase, 2 to 15 min)")
-    p.add_argument("--no-multi-gpu", action="store_true", help="skip the all-reduce across GPUs")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+                   help=translate("rocmdesk.sanity.cli_sanity",
+                                  "a phase without progress for S seconds counts as hung (default: per phase, 2 to "
+                                  "15 min)"))
+    p.add_argument("--no-multi-gpu", action="store_true",
+                   help=translate("rocmdesk.sanity.cli_sanity", "skip the all-reduce across GPUs"))
+    p.add_argument("--json", action="store_true",
+                   help=translate("rocmdesk.sanity.cli_sanity", "print the result as JSON"))
     p.add_argument("--cpu-ranks", type=int, default=0, help=argparse.SUPPRESS)  # tests: all-reduce over gloo
 
 
@@ -100,22 +145,25 @@ def _resolve(args: argparse.Namespace) -> tuple[Path, dict[str, str], str] | int
             return EXIT_USAGE
         python = venv_python(prof.venv)
         if not python.exists():
-            _err(f"profile {prof.name}: {prof.venv} has no bin/python; create it first, e.g. "
-                 f"`rocmdesk torch install --venv {prof.venv}`")
+            _err(translate("rocmdesk.sanity.cli_sanity",
+                           "profile {name}: {venv} has no bin/python; create it first, e.g. "
+                           "`rocmdesk torch install --venv {venv}`").format(name=prof.name, venv=prof.venv))
             return EXIT_USAGE
-        return python, profile_environ(prof, env), f"profile {prof.name} ({prof.venv})"
+        return python, profile_environ(prof, env), translate(
+            "rocmdesk.sanity.cli_sanity", "profile {name} ({venv})").format(name=prof.name, venv=prof.venv)
     if args.venv:
         python = venv_python(os.path.expanduser(args.venv))
         if not python.exists():
-            _err(f"{args.venv}: not a venv (no bin/python in it)")
+            _err(translate("rocmdesk.sanity.cli_sanity", "{path}: not a venv (no bin/python in it)").format(
+                path=args.venv))
             return EXIT_USAGE
         return python, env, str(python)
     python = Path(os.path.expanduser(args.python))
     if not python.is_file():
-        _err(f"{args.python}: no such file")
+        _err(translate("rocmdesk.sanity.cli_sanity", "{path}: no such file").format(path=args.python))
         return EXIT_USAGE
     if not os.access(python, os.X_OK):
-        _err(f"{args.python}: not executable")
+        _err(translate("rocmdesk.sanity.cli_sanity", "{path}: not executable").format(path=args.python))
         return EXIT_USAGE
     return python, env, str(python)
 
@@ -124,7 +172,8 @@ def _resolve(args: argparse.Namespace) -> tuple[Path, dict[str, str], str] | int
 def _rate(x: float | None) -> str:
     if x is None:
         return ""
-    return f"{x:,.0f} samples/s" if x >= 100 else f"{x:.1f} samples/s"
+    number = f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
+    return translate("rocmdesk.sanity.cli_sanity", "{rate} samples/s").format(rate=number)
 
 
 class Progress:
@@ -155,24 +204,31 @@ class Progress:
         kind = ev.get("event")
         if kind == "start":
             where = ev.get("device_name") or ev.get("device") or "?"
-            self.write(f"torch {ev.get('torch')} on {where} ({ev.get('device')}), {ev.get('size')}, "
-                       f"{ev.get('steps')} steps per training phase")
+            self.write(translate("rocmdesk.sanity.cli_sanity",
+                                 "torch {torch} on {where} ({device}), {size}, {steps} steps per training phase"
+                                 ).format(torch=ev.get("torch"), where=where, device=ev.get("device"),
+                                          size=ev.get("size"), steps=ev.get("steps")))
             if ev.get("cpu_fallback"):
-                self.write(f"NOTE: on the CPU, not a GPU: {ev['cpu_fallback']}; this run says nothing about the GPU")
+                self.write(translate("rocmdesk.sanity.cli_sanity",
+                                     "NOTE: on the CPU, not a GPU: {why}; this run says nothing about the GPU").format(
+                    why=ev["cpu_fallback"]))
         elif kind == "phase" and ev.get("status") == "start":
-            name = str(ev.get("name"))
             limit = f"{ev.get('timeout_s', 0):g}"
-            text = f"  {TITLES.get(name, name):<22} running… (counted as hung after {limit} s without progress)"
+            text = "  " + pad(title(ev.get("name")), TITLE_CELLS) + " " + translate(
+                "rocmdesk.sanity.cli_sanity", "running… (counted as hung after {seconds} s without progress)").format(
+                seconds=limit)
             self.write(text, final=not self.tty)
         elif kind == "step" and self.tty:
             now = time.monotonic()
             if now - self.drawn < REDRAW_EVERY_S and ev.get("step") != ev.get("of"):
                 return
             self.drawn = now
-            name = str(ev.get("phase"))
             loss = ev.get("loss")
-            text = (f"  {TITLES.get(name, name):<22} step {ev.get('step')} of {ev.get('of')}"
-                    + (f"  loss {loss:.3f}" if isinstance(loss, (int, float)) else "")
+            text = ("  " + pad(title(ev.get("phase")), TITLE_CELLS) + " "
+                    + translate("rocmdesk.sanity.cli_sanity", "step {step} of {of}").format(step=ev.get("step"),
+                                                                                          of=ev.get("of"))
+                    + ("  " + translate("rocmdesk.sanity.cli_sanity", "loss {loss:.3f}").format(loss=loss)
+                       if isinstance(loss, (int, float)) else "")
                     + (f"  {_rate(ev.get('samples_per_s'))}" if ev.get("samples_per_s") else ""))
             self.write(text, final=False)
         elif kind == "phase" and ev.get("status") == "end":
@@ -182,19 +238,21 @@ class Progress:
 def phase_line(ev: Any) -> str:
     """``  FP32 training   passed  1.2 s  5,000 samples/s  loss 2.321 → 0.353`` from an end event or a PhaseResult."""
     get = ev.get if isinstance(ev, dict) else (lambda k: getattr(ev, k, None))
-    name = str(get("name"))
-    head = f"  {TITLES.get(name, name):<22}"
+    head = "  " + pad(title(get("name")), TITLE_CELLS)
     if get("skipped"):
-        return f"{head} skipped: {get('skipped')}"
+        return head + " " + translate("rocmdesk.sanity.cli_sanity", "skipped: {why}").format(why=get("skipped"))
     if get("hung"):
-        state = "HUNG"
+        state = translate("rocmdesk.sanity.cli_sanity", "HUNG")
+    elif get("ok"):
+        state = translate("rocmdesk.sanity.cli_sanity", "passed")
     else:
-        state = "passed" if get("ok") else "FAILED"
-    parts = [state, f"{get('seconds') or 0:.1f} s"]
+        state = translate("rocmdesk.sanity.cli_sanity", "FAILED")
+    parts = [state, translate("rocmdesk.sanity.cli_sanity", "{seconds:.1f} s").format(seconds=get("seconds") or 0)]
     if get("samples_per_s"):
         parts.append(_rate(get("samples_per_s")))
     if get("loss_first") is not None and get("loss_last") is not None:
-        parts.append(f"loss {get('loss_first'):.3f} → {get('loss_last'):.3f}")
+        parts.append(translate("rocmdesk.sanity.cli_sanity", "loss {first:.3f} → {last:.3f}").format(
+            first=get("loss_first"), last=get("loss_last")))
     line = head + " " + "  ".join(parts)
     if not get("ok") and get("error"):
         line += "\n      " + str(get("error")).strip().splitlines()[0]
@@ -206,83 +264,128 @@ def _mib(n: int | None) -> str:
     return "?" if n is None else f"{n / 2**20:,.0f} MiB"
 
 
+def _verdict(res: Any) -> str:
+    """The report's first line: passed, or where and why not."""
+    if res.hung_phase:
+        return translate("rocmdesk.sanity.cli_sanity", "HUNG in {phase}: {error}").format(
+            phase=title(res.hung_phase), error=res.error)
+    if res.passed:
+        return translate("rocmdesk.sanity.cli_sanity", "PASSED: every phase that ran passed.")
+    error = (res.error or translate("rocmdesk.sanity.cli_sanity", "no reason given")).strip()
+    bad = next((p for p in res.phases if not p.ok and not p.skipped), None)
+    if bad is not None:
+        return translate("rocmdesk.sanity.cli_sanity", "FAILED in {phase}: {error}").format(
+            phase=title(bad.name), error=error)
+    if res.stopped_phase:
+        return translate("rocmdesk.sanity.cli_sanity", "FAILED during {phase}: {error}").format(
+            phase=title(res.stopped_phase), error=error)
+    return translate("rocmdesk.sanity.cli_sanity", "FAILED: {error}").format(error=error)
+
+
+def _loss_line(res: Any) -> str:
+    text = translate("rocmdesk.sanity.cli_sanity", "loss: {first:.3f} → {last:.3f}").format(
+        first=res.loss_first, last=res.loss_last)
+    if res.loss_last > 0:
+        text += translate("rocmdesk.sanity.cli_sanity", " ({times:.1f}× lower)").format(
+            times=res.loss_first / res.loss_last)
+    need = next((p.detail.get("loss_fall_required") for p in res.phases if p.detail.get("loss_fall_required")), None)
+    if need and need > 1:
+        text += translate("rocmdesk.sanity.cli_sanity", "; each training phase must lower it {times:g}×").format(
+            times=need)
+    return text
+
+
 def format_result(res: Any, out: TextIO) -> None:
-    from rocmdesk.sanity.result import MULTI_GPU_HINTS
+    from rocmdesk.sanity.result import multi_gpu_hint_texts
 
     w = out.write
     on_cpu = str(res.device or "").startswith("cpu")
     if res.cancelled:
-        w(f"CANCELLED{' during ' + TITLES.get(res.stopped_phase, res.stopped_phase) if res.stopped_phase else ''}; "
-          "nothing was judged.\n")
+        if res.stopped_phase:
+            w(translate("rocmdesk.sanity.cli_sanity", "CANCELLED during {phase}; nothing was judged.").format(
+                phase=title(res.stopped_phase)) + "\n")
+        else:
+            w(translate("rocmdesk.sanity.cli_sanity", "CANCELLED; nothing was judged.") + "\n")
         return
-    if res.hung_phase:
-        w(f"HUNG in {TITLES.get(res.hung_phase, res.hung_phase)}: {res.error}\n")
-    elif res.passed:
-        w("PASSED: every phase that ran passed.\n")
-    else:
-        bad = next((p for p in res.phases if not p.ok and not p.skipped), None)
-        where = f" in {TITLES.get(bad.name, bad.name)}" if bad is not None else (
-            f" during {TITLES.get(res.stopped_phase, res.stopped_phase)}" if res.stopped_phase else "")
-        w(f"FAILED{where}: {(res.error or 'no reason given').strip()}\n")
+    w(_verdict(res) + "\n")
     if on_cpu:
-        why = res.cpu_fallback or "--device cpu was asked for"
-        w(f"NOTE: ran on the CPU, not on a GPU: {why}. This says nothing about the GPU.\n")
+        why = res.cpu_fallback or translate("rocmdesk.sanity.cli_sanity", "--device cpu was asked for")
+        w(translate("rocmdesk.sanity.cli_sanity",
+                    "NOTE: ran on the CPU, not on a GPU: {why}. This says nothing about the GPU.").format(why=why)
+          + "\n")
     if res.loss_first is not None and res.loss_last is not None:
-        fall = f" ({res.loss_first / res.loss_last:.1f}× lower)" if res.loss_last > 0 else ""
-        need = next((p.detail.get("loss_fall_required") for p in res.phases if p.detail.get("loss_fall_required")),
-                    None)
-        rule = f"; each training phase must lower it {need:g}×" if need and need > 1 else ""
-        w(f"  loss: {res.loss_first:.3f} → {res.loss_last:.3f}{fall}{rule}\n")
+        w("  " + _loss_line(res) + "\n")
     if res.amp_speedup:
-        w(f"  AMP ({res.amp_dtype or 'autocast'}): ×{res.amp_speedup:.2f} the FP32 throughput\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity", "AMP ({dtype}): ×{times:.2f} the FP32 throughput").format(
+            dtype=res.amp_dtype or "autocast", times=res.amp_speedup) + "\n")
     if res.first_step_s is not None:
-        w(f"  time to the first step: {res.first_step_s:.2f} s (kernel loading; MIOpen's search on a GPU)\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity",
+                           "time to the first step: {seconds:.2f} s (kernel loading; MIOpen's search on a GPU)"
+                           ).format(seconds=res.first_step_s) + "\n")
     if res.peak_mem_bytes is not None or res.peak_reserved_bytes is not None:
-        w(f"  peak memory: {_mib(res.peak_mem_bytes)} allocated, {_mib(res.peak_reserved_bytes)} reserved\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity",
+                           "peak memory: {allocated} allocated, {reserved} reserved").format(
+            allocated=_mib(res.peak_mem_bytes), reserved=_mib(res.peak_reserved_bytes)) + "\n")
     ref = res.reference
     amp = res.phase("amp")
     if ref and amp is not None and amp.step_s:
-        w(f"  ResNet-50-like, batch {res.batch}, {amp.detail.get('amp_dtype', 'AMP')}: {amp.step_s:.3f} s per step; "
-          f"users quote about {ref['step_s']:g} s at batch {ref['batch']} in {ref['precision'].upper()} on an "
-          f"{ref['gpu'].replace('AMD Radeon ', '')} (indicative only)\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity",
+                           "ResNet-50-like, batch {batch}, {dtype}: {step:.3f} s per step; users quote about "
+                           "{ref_step:g} s at batch {ref_batch} in {precision} on an {gpu} (indicative only)").format(
+            batch=res.batch, dtype=amp.detail.get("amp_dtype", "AMP"), step=amp.step_s, ref_step=ref["step_s"],
+            ref_batch=ref["batch"], precision=ref["precision"].upper(),
+            gpu=ref["gpu"].replace("AMD Radeon ", "")) + "\n")
     multi = res.phase("multi_gpu")
     if multi is not None and multi.detail.get("busbw_gb_s"):
-        w(f"  all-reduce: {multi.detail.get('world_size')} ranks over {multi.detail.get('backend')}, "
-          f"bus bandwidth about {multi.detail['busbw_gb_s']:.1f} GB/s\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity",
+                           "all-reduce: {ranks} ranks over {backend}, bus bandwidth about {bandwidth:.1f} GB/s"
+                           ).format(
+            ranks=multi.detail.get("world_size"), backend=multi.detail.get("backend"),
+            bandwidth=multi.detail["busbw_gb_s"]) + "\n")
     if res.env_hints:
         env = res.env_hints.get("env") or {}
-        w("  multi-GPU environment: " + ", ".join(f"{k}={v if v is not None else '(unset)'}"
-                                                  for k, v in env.items()) + "\n")
-        for hint in res.env_hints.get("hints") or MULTI_GPU_HINTS:
+        unset = translate("rocmdesk.sanity.cli_sanity", "(unset)")
+        w("  " + translate("rocmdesk.sanity.cli_sanity", "multi-GPU environment: {variables}").format(
+            variables=", ".join(f"{k}={v if v is not None else unset}" for k, v in env.items())) + "\n")
+        for hint in res.env_hints.get("hints") or multi_gpu_hint_texts():
             w(f"  - {hint}\n")
     for warning in res.warnings:
-        w(f"  warning: {warning}\n")
+        w("  " + translate("rocmdesk.sanity.cli_sanity", "warning: {text}").format(text=warning) + "\n")
     bad = next((p for p in res.phases if not p.ok and not p.skipped), None)
     if bad is not None and bad.traceback:
         tail = [ln for ln in bad.traceback.splitlines() if ln.strip()][-12:]
-        w(f"  where {TITLES.get(bad.name, bad.name)} failed:\n" + "".join(f"    {ln}\n" for ln in tail))
+        w("  " + translate("rocmdesk.sanity.cli_sanity", "where {phase} failed:").format(phase=title(bad.name)) + "\n"
+          + "".join(f"    {ln}\n" for ln in tail))
     elif not res.passed and res.log_tail:
         tail = [ln for ln in res.log_tail.splitlines() if ln.strip()][-12:]
-        w("  the check's last output (stderr):\n" + "".join(f"    {ln}\n" for ln in tail))
+        w("  " + translate("rocmdesk.sanity.cli_sanity", "the check's last output (stderr):") + "\n"
+          + "".join(f"    {ln}\n" for ln in tail))
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
+    with source_language(args.json):  # JSON is read by programs: its sentences stay English
+        return _run(args, host)
+
+
+def _run(args: argparse.Namespace, host: Any) -> int:
     from rocmdesk.machine.process import Cancel
     from rocmdesk.sanity.runner import SanityOptions, run_sanity
 
     if args.size == "resnet50" and args.device == "cpu":
-        _err("the ResNet-50-like size runs on a GPU only: use --size tiny, or --device auto")
+        _err(translate("rocmdesk.sanity.cli_sanity",
+                       "the ResNet-50-like size runs on a GPU only: use --size tiny, or --device auto"))
         return EXIT_USAGE
     resolved = _resolve(args)
     if isinstance(resolved, int):
         return resolved
     python, env, what = resolved
     if getattr(host, "simulated", False):
-        _err("note: the check runs on this computer with the venv's python, not on the simulated machine")
+        _err(translate("rocmdesk.sanity.cli_sanity",
+                       "note: the check runs on this computer with the venv's python, not on the simulated machine"))
     out = sys.stderr if args.json else sys.stdout
     progress = Progress(out if not args.json or sys.stderr.isatty() else None, out.isatty())
     if not args.json:
-        progress.write(f"Sanity check with {what}")
+        progress.write(translate("rocmdesk.sanity.cli_sanity", "Sanity check with {what}").format(what=what))
     options = SanityOptions(python=python, device=args.device, size=args.size, steps=args.steps, env=env,
                             phase_timeout_s=args.timeout, multi_gpu=False if args.no_multi_gpu else None,
                             cpu_ranks=max(0, args.cpu_ranks))

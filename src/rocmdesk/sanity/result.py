@@ -10,15 +10,24 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from rocmdesk.i18n import translate
+
 PHASES = ("device", "numeric", "fp32", "amp", "multi_gpu")
 
-# what to try when the all-reduce hangs or sums wrong; shown with the values these variables had
-MULTI_GPU_HINTS = (
-    "run again with NCCL_DEBUG=INFO to see where RCCL stops",
-    "limit HIP_VISIBLE_DEVICES to two GPUs at a time to find the pair that fails",
-    "NCCL_P2P_DISABLE=1 shows whether peer-to-peer transfers are the cause",
-    "the IOMMU (iommu=pt on the kernel command line) and the board's PCIe ACS settings are common culprits",
-)
+
+def multi_gpu_hint_texts() -> list[str]:
+    """What to try when the all-reduce hangs or sums wrong (shown with the values these variables had), in the
+    user's language: built on each call, so a language chosen after import is the one used."""
+    return [
+        translate("rocmdesk.sanity.result", "run again with NCCL_DEBUG=INFO to see where RCCL stops"),
+        translate("rocmdesk.sanity.result", "limit HIP_VISIBLE_DEVICES to two GPUs at a time to find the pair that "
+                                            "fails"),
+        translate("rocmdesk.sanity.result", "NCCL_P2P_DISABLE=1 shows whether peer-to-peer transfers are the cause"),
+        translate("rocmdesk.sanity.result", "the IOMMU (iommu=pt on the kernel command line) and the board's PCIe "
+                                            "ACS settings are common culprits"),
+    ]
+
+
 MULTI_GPU_ENV = ("HIP_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "CUDA_VISIBLE_DEVICES", "NCCL_DEBUG",
                  "NCCL_P2P_DISABLE", "NCCL_SOCKET_IFNAME", "NCCL_IB_DISABLE")
 
@@ -119,4 +128,4 @@ class SanityResult:
 
 def multi_gpu_hints(env: dict[str, str | None]) -> dict[str, Any]:
     """The variables that matter for RCCL (as the ranks had them) and what to try."""
-    return {"env": {k: env.get(k) for k in MULTI_GPU_ENV}, "hints": list(MULTI_GPU_HINTS)}
+    return {"env": {k: env.get(k) for k in MULTI_GPU_ENV}, "hints": multi_gpu_hint_texts()}

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.process import Cancel, run_streamed
+from rocmdesk.sanity.messages import localize
 from rocmdesk.sanity.result import PHASES, RESNET50_REFERENCE, PhaseResult, SanityResult, multi_gpu_hints
 
 CHECK_SCRIPT = Path(__file__).with_name("check_script.py")
@@ -122,6 +124,8 @@ class _Run:
             return
         kind = ev.get("event")
         watch = self.watch
+        if kind in ("start", "phase", "result"):
+            localize(ev)  # the check's English sentences in the user's language, before anyone reads them
         if kind == "start":
             self.start = ev
             self.order = [str(p) for p in ev.get("phases") or PHASES]
@@ -176,7 +180,8 @@ def _signal_text(returncode: int) -> str:
         name = signal.Signals(-returncode).name
     except ValueError:
         name = f"signal {-returncode}"
-    return f"the check's python was killed by signal {-returncode} ({name})"
+    return translate("rocmdesk.sanity.runner", "the check's python was killed by signal {number} ({name})").format(
+        number=-returncode, name=name)
 
 
 def _last_error_line(lines: list[str]) -> str | None:
@@ -231,30 +236,43 @@ def _build(run: _Run, proc: Any, options: SanityOptions) -> SanityResult:
     bad = next((p for p in res.phases if not p.ok and not p.skipped), None)
     if watch.reason == "cancel":
         res.cancelled = True
-        res.error = "cancelled"
+        res.error = translate("rocmdesk.sanity.runner", "cancelled")
         res.stopped_phase = run.running
     elif watch.reason == "hang":
         res.hung_phase = watch.phase
-        res.error = (f"no progress in phase {watch.phase} for {watch.limit:g} s; the check and its processes "
-                     "were stopped")
+        res.error = translate("rocmdesk.sanity.runner", "no progress in phase {phase} for {seconds:g} s; the check "
+                                                        "and its processes were stopped").format(
+            phase=watch.phase, seconds=watch.limit)
         res.stopped_phase = watch.phase
     elif run.final is not None:
         res.passed = bool(final.get("passed")) and bad is None
-        res.error = final.get("error") or (bad.error if bad else None)
+        # the failed phase's error is already in the user's language; the result line repeats it in English
+        res.error = (bad.error if bad else None) or final.get("error")
         if watch.reason == "exit":
-            res.warnings.append(f"the check's python did not exit within {EXIT_GRACE_S:g} s after finishing "
-                                "(a hang at exit, often in the ROCm runtime's teardown); it was stopped")
+            res.warnings.append(translate(
+                "rocmdesk.sanity.runner", "the check's python did not exit within {seconds:g} s after finishing (a "
+                                          "hang at exit, often in the ROCm runtime's teardown); it was stopped"
+            ).format(seconds=EXIT_GRACE_S))
         elif proc.returncode not in (0, 1):
-            res.warnings.append(f"the check's python ended with status {proc.returncode} after finishing")
+            res.warnings.append(translate("rocmdesk.sanity.runner",
+                                          "the check's python ended with status {status} after finishing").format(
+                status=proc.returncode))
     elif proc.missing:
-        res.error = f"the check could not be started: {proc.error}"
+        res.error = translate("rocmdesk.sanity.runner", "the check could not be started: {error}").format(
+            error=proc.error)
     elif proc.returncode is not None and proc.returncode < 0:
         res.error = _signal_text(proc.returncode)
         res.stopped_phase = run.running
     else:
         last = _last_error_line(list(run.stderr) + list(run.stray))
-        res.error = f"the check's python exited with status {proc.returncode} before it finished" + (
-            f": {last}" if last else "")
+        if last:
+            res.error = translate("rocmdesk.sanity.runner",
+                                  "the check's python exited with status {status} before it finished: {line}"
+                                  ).format(status=proc.returncode, line=last)
+        else:
+            res.error = translate("rocmdesk.sanity.runner",
+                                  "the check's python exited with status {status} before it finished").format(
+                status=proc.returncode)
         res.stopped_phase = run.running
     if bad is not None and not res.error:
         res.error = bad.error

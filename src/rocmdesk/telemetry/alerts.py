@@ -7,8 +7,9 @@
   history is given, so one spike does not count;
 - ``vram-leak``: VRAM rising steadily over the last 10 minutes while the GPU is idle.
 
-Each :class:`Alert` carries a stable ``kind`` and its numbers; ``message`` is English for the
-CLI, and the UI builds its own translated text from ``kind``, ``value`` and ``limit``.
+Each :class:`Alert` carries a stable ``kind`` and its numbers; ``message`` is the CLI's sentence in the
+current language (English for ``monitor --json``), and the UI builds its own text from ``kind``, ``value``
+and ``limit``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from rocmdesk.i18n import translate
 from rocmdesk.telemetry.metrics import OK, GpuSample, Sample
 
 JUNCTION_MARGIN_C = 5.0
@@ -52,11 +54,13 @@ def _junction(g: GpuSample) -> Alert | None:
     if t is None or crit is None:
         return None
     if t >= crit:
-        return Alert(g.index, "junction-hot", "critical", t, crit,
-                     f"GPU {g.index}: junction {t:.0f} °C is at its critical {crit:.0f} °C: the GPU throttles")
+        return Alert(g.index, "junction-hot", "critical", t, crit, translate(
+            "rocmdesk.telemetry.alerts", "GPU {index}: junction {temp:.0f} °C is at its critical {crit:.0f} °C: the "
+                                         "GPU throttles").format(index=g.index, temp=t, crit=crit))
     if t >= crit - JUNCTION_MARGIN_C:
-        return Alert(g.index, "junction-hot", "warning", t, crit,
-                     f"GPU {g.index}: junction {t:.0f} °C is near its critical {crit:.0f} °C")
+        return Alert(g.index, "junction-hot", "warning", t, crit, translate(
+            "rocmdesk.telemetry.alerts", "GPU {index}: junction {temp:.0f} °C is near its critical {crit:.0f} °C"
+        ).format(index=g.index, temp=t, crit=crit))
     return None
 
 
@@ -65,8 +69,9 @@ def _vram(g: GpuSample) -> Alert | None:
     if used is None or not total:
         return None
     if used > VRAM_FULL_RATIO * total:
-        return Alert(g.index, "vram-full", "warning", used / total * 100, VRAM_FULL_RATIO * 100,
-                     f"GPU {g.index}: VRAM {used / total:.0%} full: the next allocation may fail (out of memory)")
+        return Alert(g.index, "vram-full", "warning", used / total * 100, VRAM_FULL_RATIO * 100, translate(
+            "rocmdesk.telemetry.alerts", "GPU {index}: VRAM {share:.0%} full: the next allocation may fail (out of "
+                                         "memory)").format(index=g.index, share=used / total))
     return None
 
 
@@ -81,8 +86,9 @@ def _power(g: GpuSample, history: Any) -> Alert | None:
             span = float(w.t[-1] - w.t[0]) if len(w) > 1 else 0.0
             if span < POWER_SUSTAIN_S * 0.8 or np.nanmin(w.min) < POWER_CAP_RATIO * cap * 0.97:
                 return None
-    return Alert(g.index, "power-cap", "warning", p, cap,
-                 f"GPU {g.index}: drawing {p:.0f} W at its {cap:.0f} W cap: clocks are power-limited")
+    return Alert(g.index, "power-cap", "warning", p, cap, translate(
+        "rocmdesk.telemetry.alerts", "GPU {index}: drawing {power:.0f} W at its {cap:.0f} W cap: clocks are "
+                                     "power-limited").format(index=g.index, power=p, cap=cap))
 
 
 def _leak(g: GpuSample, history: Any) -> Alert | None:
@@ -105,8 +111,9 @@ def _leak(g: GpuSample, history: Any) -> Alert | None:
     rise = slope * float(t[-1])
     if rise < LEAK_MIN_RISE or ss_tot == 0 or 1 - ss_res / ss_tot < LEAK_MIN_FIT:
         return None
-    return Alert(g.index, "vram-leak", "warning", rise, LEAK_MIN_RISE,
-                 f"GPU {g.index}: VRAM grew {rise / 2**20:.0f} MiB in {LEAK_WINDOW_S / 60:.0f} min while idle: a leak?")
+    return Alert(g.index, "vram-leak", "warning", rise, LEAK_MIN_RISE, translate(
+        "rocmdesk.telemetry.alerts", "GPU {index}: VRAM grew {mib:.0f} MiB in {minutes:.0f} min while idle: a leak?"
+    ).format(index=g.index, mib=rise / 2**20, minutes=LEAK_WINDOW_S / 60))
 
 
 def check(sample: Sample, history: Any = None) -> list[Alert]:

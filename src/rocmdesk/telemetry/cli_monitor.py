@@ -17,19 +17,40 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+
+from rocmdesk import i18n
+from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
 GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int
+
+
+@contextmanager
+def source_language(on: bool) -> Iterator[None]:
+    """English while ``on`` (JSON lines are read by programs: alerts and errors in them stay English)."""
+    if not on:
+        yield
+        return
+    before = i18n._current  # the fixed choice (None: the environment's), to put back as it was
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
 
 
 def _non_negative(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.telemetry.cli_monitor", "not a number: {text!r}").format(text=text)) from None
     if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError("the interval is a number of seconds, 0 or more")
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.telemetry.cli_monitor", "the interval is a number of seconds, 0 or more"))
     return value
 
 
@@ -37,9 +58,10 @@ def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            translate("rocmdesk.telemetry.cli_monitor", "not a whole number: {text!r}").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError("the count is 1 or more")
+        raise argparse.ArgumentTypeError(translate("rocmdesk.telemetry.cli_monitor", "the count is 1 or more"))
     return value
 
 
@@ -48,21 +70,32 @@ def add_parser(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "monitor",
-        help="live GPU temperatures, power, memory, clocks and fans (text, JSON lines or CSV)",
-        description="Sample every AMD GPU's sensors from sysfs (cheap enough to leave running) and print them.",
+        help=translate("rocmdesk.telemetry.cli_monitor",
+                       "live GPU temperatures, power, memory, clocks and fans (text, JSON lines or CSV)"),
+        description=translate("rocmdesk.telemetry.cli_monitor",
+                              "Sample every AMD GPU's sensors from sysfs (cheap enough to leave running) and print "
+                              "them."),
     )
     _add_target(p)
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="one JSON object a line per sample")
-    fmt.add_argument("--csv", action="store_true", help="CSV: a header, then a row per GPU per sample")
-    p.add_argument("--once", action="store_true", help="one sample, then exit")
+    fmt.add_argument("--json", action="store_true",
+                     help=translate("rocmdesk.telemetry.cli_monitor", "one JSON object a line per sample"))
+    fmt.add_argument("--csv", action="store_true",
+                     help=translate("rocmdesk.telemetry.cli_monitor", "CSV: a header, then a row per GPU per sample"))
+    p.add_argument("--once", action="store_true",
+                   help=translate("rocmdesk.telemetry.cli_monitor", "one sample, then exit"))
     p.add_argument("--interval", type=_non_negative, default=1.0, metavar="S",
-                   help="seconds between samples (default 1; 0 = back to back)")
-    p.add_argument("--count", type=_positive_int, default=None, metavar="N", help="stop after N samples")
+                   help=translate("rocmdesk.telemetry.cli_monitor",
+                                  "seconds between samples (default 1; 0 = back to back)"))
+    p.add_argument("--count", type=_positive_int, default=None, metavar="N",
+                   help=translate("rocmdesk.telemetry.cli_monitor", "stop after N samples"))
     p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto",
-                   help="where the numbers come from (default: sysfs, else rocm-smi/amd-smi)")
-    p.add_argument("--processes", action="store_true", help="also list the processes holding GPU memory")
-    p.add_argument("--gui", action="store_true", help="open the monitor window")
+                   help=translate("rocmdesk.telemetry.cli_monitor",
+                                  "where the numbers come from (default: sysfs, else rocm-smi/amd-smi)"))
+    p.add_argument("--processes", action="store_true",
+                   help=translate("rocmdesk.telemetry.cli_monitor", "also list the processes holding GPU memory"))
+    p.add_argument("--gui", action="store_true",
+                   help=translate("rocmdesk.telemetry.cli_monitor", "open the monitor window"))
 
 
 def _fmt(value: Any, unit: str, digits: int = 1) -> str | None:
@@ -77,30 +110,52 @@ def _gib(n: int | None) -> str:
     return "?" if n is None else f"{n / 2**30:.2f}"
 
 
+def _state(state: str) -> str:
+    """A GPU state (``metrics.STATES``) in words."""
+    return {"suspended": translate("rocmdesk.telemetry.cli_monitor", "suspended"),
+            "missing": translate("rocmdesk.telemetry.cli_monitor", "missing"),
+            "error": translate("rocmdesk.telemetry.cli_monitor", "error")}.get(state, state)
+
+
 def format_gpu_line(g: Any) -> str:
-    head = f"GPU{g.index} {g.name or 'AMD GPU'}" + (f" ({g.gfx})" if g.gfx else "")
+    name = g.name or translate("rocmdesk.telemetry.cli_monitor", "AMD GPU")
+    head = translate("rocmdesk.telemetry.cli_monitor", "GPU{index} {name}").format(index=g.index, name=name) + (
+        f" ({g.gfx})" if g.gfx else "")
     if g.state != "ok":
-        return f"{head}  {g.state}" + (f": {g.error}" if g.error else "")
-    parts = [
-        _fmt(g.temp_edge_c, "°C") and f"edge {_fmt(g.temp_edge_c, '°C')}",
-        _fmt(g.temp_junction_c, "°C") and f"junction {_fmt(g.temp_junction_c, '°C')}",
-        _fmt(g.temp_mem_c, "°C") and f"mem {_fmt(g.temp_mem_c, '°C')}",
-    ]
+        return f"{head}  {_state(g.state)}" + (f": {g.error}" if g.error else "")
+    parts = []
+    if g.temp_edge_c is not None:
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "edge {temp}").format(
+            temp=_fmt(g.temp_edge_c, "°C")))
+    if g.temp_junction_c is not None:
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "junction {temp}").format(
+            temp=_fmt(g.temp_junction_c, "°C")))
+    if g.temp_mem_c is not None:
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "mem {temp}").format(
+            temp=_fmt(g.temp_mem_c, "°C")))
     if g.power_w is not None:
         parts.append(f"{g.power_w:.1f}" + (f"/{g.power_cap_w:.0f}" if g.power_cap_w else "") + " W")
     if g.busy_percent is not None:
-        parts.append(f"busy {g.busy_percent}%")
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "busy {percent}%").format(percent=g.busy_percent))
     if g.vram_used_bytes is not None or g.vram_total_bytes is not None:
-        parts.append(f"VRAM {_gib(g.vram_used_bytes)}/{_gib(g.vram_total_bytes)} GiB")
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "VRAM {used}/{total} GiB").format(
+            used=_gib(g.vram_used_bytes), total=_gib(g.vram_total_bytes)))
     if g.gtt_used_bytes is not None:
-        parts.append(f"GTT {_gib(g.gtt_used_bytes)}/{_gib(g.gtt_total_bytes)} GiB")
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "GTT {used}/{total} GiB").format(
+            used=_gib(g.gtt_used_bytes), total=_gib(g.gtt_total_bytes)))
     if g.sclk_mhz is not None:
-        parts.append(f"sclk {g.sclk_mhz} MHz")
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "sclk {mhz} MHz").format(mhz=g.sclk_mhz))
     if g.mclk_mhz is not None:
-        parts.append(f"mclk {g.mclk_mhz} MHz")
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "mclk {mhz} MHz").format(mhz=g.mclk_mhz))
     if g.fan_rpm is not None:
-        parts.append(f"fan {g.fan_rpm} rpm")
-    return "  ".join([head] + [p for p in parts if p])
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "fan {rpm} rpm").format(rpm=g.fan_rpm))
+    return "  ".join([head, *parts])
+
+
+def format_process_line(p: Any) -> str:
+    vram = "?" if p.vram_bytes is None else f"{p.vram_bytes / 2**20:.0f} MiB"
+    return translate("rocmdesk.telemetry.cli_monitor", "pid {pid} {name} on GPU{index}: {vram}").format(
+        pid=p.pid, name=p.name or "?", index=p.gpu_index, vram=vram)
 
 
 def _gui(host: Any, args: argparse.Namespace) -> int:
@@ -109,8 +164,10 @@ def _gui(host: Any, args: argparse.Namespace) -> int:
     try:
         module = importlib.import_module(GUI_MODULE)
     except ImportError as exc:  # a CLI-only install: no PySide6 or pyqtgraph
-        print(f"rocmdesk: monitor --gui needs the desktop part (PySide6 and pyqtgraph): {exc}; "
-              "`rocmdesk monitor` prints the same numbers as text, --json or --csv", file=sys.stderr)
+        print("rocmdesk: " + translate(
+            "rocmdesk.telemetry.cli_monitor",
+            "monitor --gui needs the desktop part (PySide6 and pyqtgraph): {error}; `rocmdesk monitor` prints the "
+            "same numbers as text, --json or --csv").format(error=exc), file=sys.stderr)
         return EXIT_USAGE
     return int(module.run(host, args))
 
@@ -118,13 +175,19 @@ def _gui(host: Any, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace, host: Any) -> int:
     if args.gui:
         return _gui(host, args)
+    with source_language(args.json):  # JSON lines are read by programs: their alerts and errors stay English
+        return _run(args, host)
+
+
+def _run(args: argparse.Namespace, host: Any) -> int:
     from rocmdesk.telemetry.alerts import check
     from rocmdesk.telemetry.metrics import csv_header, csv_row
     from rocmdesk.telemetry.monitor import Monitor
 
     monitor = Monitor(host, source=args.source, interval_s=args.interval, processes_every_s=0.0)
     if not monitor.gpus:
-        print(f"rocmdesk: no AMD GPU to monitor on {host.label}", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.telemetry.cli_monitor", "no AMD GPU to monitor on {machine}").format(
+            machine=host.label), file=sys.stderr)
         return EXIT_NO_GPU
     count = 1 if args.once else args.count
     out = sys.stdout
@@ -157,8 +220,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
                 for a in alerts:
                     out.write(f"{stamp}  ! {a.message}\n")
                 for p in procs or []:
-                    vram = "?" if p.vram_bytes is None else f"{p.vram_bytes / 2**20:.0f} MiB"
-                    out.write(f"{stamp}    pid {p.pid} {p.name or '?'} on GPU{p.gpu_index}: {vram}\n")
+                    out.write(f"{stamp}    {format_process_line(p)}\n")
             out.flush()
             n += 1
             if count is not None and n >= count:

@@ -25,6 +25,8 @@ import threading
 import time
 from typing import Any
 
+from rocmdesk.i18n import translate
+
 DEFAULT_PORT = 9864
 DEFAULT_ADDRESS = "127.0.0.1"
 EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
@@ -160,42 +162,55 @@ def add_parser(subparsers: Any) -> None:
 
     p = subparsers.add_parser(
         "exporter",
-        help="serve the monitor's metrics to Prometheus (text format over HTTP)",
-        description="Serve every AMD GPU's live metrics at /metrics in Prometheus' text format.",
+        help=translate("rocmdesk.telemetry.exporter",
+                       "serve the monitor's metrics to Prometheus (text format over HTTP)"),
+        description=translate("rocmdesk.telemetry.exporter",
+                              "Serve every AMD GPU's live metrics at /metrics in Prometheus' text format."),
     )
     _add_target(p)
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT})")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT,
+                   help=translate("rocmdesk.telemetry.exporter", "TCP port (default {port})").format(
+                       port=DEFAULT_PORT))
     p.add_argument("--address", default=DEFAULT_ADDRESS,
-                   help="address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines scrape)")
+                   help=translate("rocmdesk.telemetry.exporter",
+                                  "address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines scrape)"))
     p.add_argument("--min-interval", type=float, default=1.0, metavar="S",
-                   help="scrapes closer together than this share one sample (default 1 s)")
-    p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto")
+                   help=translate("rocmdesk.telemetry.exporter",
+                                  "scrapes closer together than this share one sample (default 1 s)"))
+    p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto",
+                   help=translate("rocmdesk.telemetry.exporter",
+                                  "where the numbers come from (default: sysfs, else rocm-smi/amd-smi)"))
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
     try:
         import prometheus_client  # noqa: F401
     except ImportError:
-        print("rocmdesk: the exporter needs the prometheus-client package (pip install prometheus-client)",
+        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "the exporter needs the prometheus-client "
+                                                                      "package (pip install prometheus-client)"),
               file=sys.stderr)
         return EXIT_USAGE
     if not 0 <= args.port <= 65535:
-        print(f"rocmdesk: --port {args.port}: not a TCP port", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "--port {port}: not a TCP port").format(
+            port=args.port), file=sys.stderr)
         return EXIT_USAGE
     from rocmdesk.telemetry.monitor import Monitor
 
     monitor = Monitor(host, source=args.source, interval_s=args.min_interval)
     if not monitor.gpus:
-        print(f"rocmdesk: no AMD GPU to export on {host.label}", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "no AMD GPU to export on {machine}").format(
+            machine=host.label), file=sys.stderr)
         return EXIT_NO_GPU
     try:
         server, _thread, _collector = serve(monitor, args.port, args.address, args.min_interval)
     except OSError as exc:
-        print(f"rocmdesk: cannot listen on {args.address}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter",
+                                       "cannot listen on {address}:{port}: {error}").format(
+            address=args.address, port=args.port, error=exc.strerror or exc), file=sys.stderr)
         return EXIT_USAGE
     host_part = f"[{args.address}]" if ":" in args.address else args.address
-    print(f"serving {len(monitor.gpus)} GPU(s) at http://{host_part}:{server.server_port}/metrics "
-          "(Ctrl-C stops)", flush=True)
+    print(translate("rocmdesk.telemetry.exporter", "serving {count} GPU(s) at {url} (Ctrl-C stops)").format(
+        count=len(monitor.gpus), url=f"http://{host_part}:{server.server_port}/metrics"), flush=True)
     try:
         while True:
             time.sleep(3600)

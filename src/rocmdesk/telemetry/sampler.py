@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.machine.sysfs_reader import SysfsReader
@@ -267,11 +268,11 @@ def read_card(reader: SysfsReader, plan: CardPlan, out: GpuSample) -> None:
     if c.gone:
         out.clear_metrics()
         out.state = MISSING
-        out.error = "the device stopped answering (ENODEV)"
+        out.error = translate("rocmdesk.telemetry.sampler", "the device stopped answering (ENODEV)")
     elif c.tried and c.failed == c.tried:
         out.clear_metrics()
         out.state = ERROR
-        out.error = "none of its sensor files could be read"
+        out.error = translate("rocmdesk.telemetry.sampler", "none of its sensor files could be read")
 
 
 class SysfsSampler:
@@ -318,7 +319,8 @@ class SysfsSampler:
             dev = self._dev.get(gpu.index)
             if dev is None:
                 s.state = ERROR
-                s.error = "no DRM device for this GPU: sysfs has nothing to read"
+                s.error = translate("rocmdesk.telemetry.sampler",
+                                    "no DRM device for this GPU: sysfs has nothing to read")
             elif dev in done:
                 _copy_metrics(done[dev], s)
             else:
@@ -349,7 +351,7 @@ class SysfsSampler:
             relocated = self._relocate(gpu)
             if relocated is None:
                 s.state = MISSING
-                s.error = "the device is gone from sysfs"
+                s.error = translate("rocmdesk.telemetry.sampler", "the device is gone from sysfs")
                 return
             dev = relocated
         plan = self._plans.get(dev)

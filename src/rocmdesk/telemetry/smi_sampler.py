@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from rocmdesk.formats.errors import FormatError
+from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.telemetry.metrics import ERROR, METRIC_KEYS, EXTRA_KEYS, GpuSample
@@ -36,7 +37,8 @@ def _match(gpus: list[Gpu], parsed, source: str) -> list[GpuSample]:
                       partition=gpu.partition, timestamp=now)
         if found is None:
             s.state = ERROR
-            s.error = f"{source} did not report this GPU"
+            s.error = translate("rocmdesk.telemetry.smi_sampler", "{source} did not report this GPU").format(
+                source=source)
         else:
             m = found.sample()
             for key in METRIC_KEYS + EXTRA_KEYS:
