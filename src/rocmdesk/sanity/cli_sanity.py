@@ -19,8 +19,6 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -40,20 +38,6 @@ def title(name: str | None) -> str:
             "fp32": translate("rocmdesk.sanity.cli_sanity", "FP32 training"),
             "amp": translate("rocmdesk.sanity.cli_sanity", "AMP training"),
             "multi_gpu": translate("rocmdesk.sanity.cli_sanity", "multi-GPU all-reduce")}.get(str(name), str(name))
-
-
-@contextmanager
-def source_language(on: bool) -> Iterator[None]:
-    """English while ``on`` (``--json`` is read by programs), then the language as it was."""
-    if not on:
-        yield
-        return
-    before = i18n._current  # the fixed choice (None: the environment's), to put back as it was
-    i18n.set_language(i18n.SOURCE_LANGUAGE)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
 
 
 def _steps(text: str) -> int:
@@ -363,8 +347,10 @@ def format_result(res: Any, out: TextIO) -> None:
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
-    with source_language(args.json):  # JSON is read by programs: its sentences stay English
-        return _run(args, host)
+    if args.json:  # JSON is read by programs: its sentences stay English
+        with i18n.speaking(i18n.SOURCE_LANGUAGE):
+            return _run(args, host)
+    return _run(args, host)
 
 
 def _run(args: argparse.Namespace, host: Any) -> int:

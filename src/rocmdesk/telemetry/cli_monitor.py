@@ -17,8 +17,6 @@ import argparse
 import json
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from rocmdesk import i18n
@@ -26,20 +24,6 @@ from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
 GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int
-
-
-@contextmanager
-def source_language(on: bool) -> Iterator[None]:
-    """English while ``on`` (JSON lines are read by programs: alerts and errors in them stay English)."""
-    if not on:
-        yield
-        return
-    before = i18n._current  # the fixed choice (None: the environment's), to put back as it was
-    i18n.set_language(i18n.SOURCE_LANGUAGE)
-    try:
-        yield
-    finally:
-        i18n.set_language(before)
 
 
 def _non_negative(text: str) -> float:
@@ -175,8 +159,10 @@ def _gui(host: Any, args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace, host: Any) -> int:
     if args.gui:
         return _gui(host, args)
-    with source_language(args.json):  # JSON lines are read by programs: their alerts and errors stay English
-        return _run(args, host)
+    if args.json:  # JSON lines are read by programs: their alerts and errors stay English
+        with i18n.speaking(i18n.SOURCE_LANGUAGE):
+            return _run(args, host)
+    return _run(args, host)
 
 
 def _run(args: argparse.Namespace, host: Any) -> int:
