@@ -92,6 +92,14 @@
         <translation>把模拟机器的目录树写入一个目录（供 --root 使用）</translation>
     </message>
     <message>
+        <source>the simulated machine (see: rocmdesk simulate list)</source>
+        <translation>模拟机器（见：rocmdesk simulate list）</translation>
+    </message>
+    <message>
+        <source>the directory to write it to</source>
+        <translation>写入的目录</translation>
+    </message>
+    <message>
         <source>open the app (the default)</source>
         <translation>打开图形界面（默认）</translation>
     </message>
@@ -106,6 +114,18 @@
     <message>
         <source>--root {root}: not a directory</source>
         <translation>--root {root}：不是目录</translation>
+    </message>
+    <message>
+        <source>{name}: is a directory, not a file</source>
+        <translation>{name}：这是一个目录，不是文件</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read it ({error})</source>
+        <translation>{name}：无法读取（{error}）</translation>
+    </message>
+    <message>
+        <source>no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); `rocmdesk detect` prints the same facts as text</source>
+        <translation>没有可以打开图形界面的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；`rocmdesk detect` 会以文本形式输出同样的信息</translation>
     </message>
 </context>
 <context>
@@ -3432,6 +3452,10 @@
         <translation>SDK(&amp;S)</translation>
     </message>
     <message>
+        <source>{sentence}.</source>
+        <translation>{sentence}。</translation>
+    </message>
+    <message>
         <source>What to install</source>
         <translation>安装内容</translation>
     </message>
@@ -4711,6 +4735,4920 @@
     <message>
         <source>Check that the card is seated and seen on the PCI bus.</source>
         <translation>检查显卡是否插好，以及能否在 PCI 总线上看到它。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.cli_doctor</name>
+    <message>
+        <source>known ROCm/PyTorch failures found on this machine or in pasted output</source>
+        <translation>在这台机器上或粘贴的输出中发现的已知 ROCm/PyTorch 故障</translation>
+    </message>
+    <message>
+        <source>Check this machine (or a captured/simulated one) and pasted output (rocminfo, rocm-smi, amd-smi, collect_env, lspci, kernel log, Python tracebacks, rocmdesk verify/sanity JSON) against rocmdesk&apos;s catalogue of known failures; each finding has evidence and a fix.</source>
+        <translation>检查这台机器（或抓取的、模拟的机器）以及粘贴的输出（rocminfo、rocm-smi、amd-smi、collect_env、lspci、内核日志、Python 调用栈、rocmdesk verify/sanity 的 JSON），与 rocmdesk 的已知故障目录比对；每个问题都附有依据和修复方法。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 no error found (warnings may be listed), 6 an error was found, 2 bad usage, 3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. Without --from the machine is this computer (or --root/--simulate); with --from only the texts are read unless --root, --simulate or --venv is given too. With --json everything is in English.</source>
+        <translation>退出码：0 未发现错误（可能列出警告），6 发现了错误，2 用法错误，3 有输入无法读取或不是文本；使用 --fix 时：0 已修复，1 某一步失败，5 没有做任何改动。不带 --from 时检查这台电脑（或 --root/--simulate 指定的机器）；带 --from 时只读取这些文本，除非同时给出 --root、--simulate 或 --venv。使用 --json 时所有内容均为英文。</translation>
+    </message>
+    <message>
+        <source>text to diagnose (repeatable; - reads standard input)</source>
+        <translation>要诊断的文本（可重复；- 表示读取标准输入）</translation>
+    </message>
+    <message>
+        <source>also verify the PyTorch in this virtual environment (repeatable; runs its python)</source>
+        <translation>同时验证这个虚拟环境中的 PyTorch（可重复；会运行其中的 python）</translation>
+    </message>
+    <message>
+        <source>machine-readable output (in English)</source>
+        <translation>机器可读的输出（英文）</translation>
+    </message>
+    <message>
+        <source>also write a report to paste into a bug tracker (FILE.json: JSON, in English; else Markdown)</source>
+        <translation>另外写一份报告，用于粘贴到问题跟踪系统（FILE.json：英文 JSON，否则为 Markdown）</translation>
+    </message>
+    <message>
+        <source>let the report name the user and host (left out by default)</source>
+        <translation>允许报告中出现用户名和主机名（默认不包含）</translation>
+    </message>
+    <message>
+        <source>run the automatic fix of finding ID (kfd-permission, rocm-residue) through the Setup helper: one password prompt</source>
+        <translation>通过安装配置的辅助程序运行问题 ID 的自动修复（kfd-permission、rocm-residue）：只需输入一次密码</translation>
+    </message>
+    <message>
+        <source>with --fix: check the fix&apos;s plan, change nothing</source>
+        <translation>配合 --fix：检查修复计划，不做任何改动</translation>
+    </message>
+    <message>
+        <source>with --fix: do not ask before running</source>
+        <translation>配合 --fix：运行前不再询问</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>WARNING</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>INFO</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>no AMD GPU</source>
+        <translation>没有 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>Machine: {source} (simulated) · {gpus}</source>
+        <translation>机器：{source}（模拟）· {gpus}</translation>
+    </message>
+    <message>
+        <source>Machine: {source} · {gpus}</source>
+        <translation>机器：{source} · {gpus}</translation>
+    </message>
+    <message>
+        <source>not recognized</source>
+        <translation>无法识别</translation>
+    </message>
+    <message>
+        <source>Input {label}: {format} ({error})</source>
+        <translation>输入 {label}：{format}（{error}）</translation>
+    </message>
+    <message>
+        <source>Input {label}: {format}</source>
+        <translation>输入 {label}：{format}</translation>
+    </message>
+    <message>
+        <source>Nothing could be diagnosed: no input was readable.</source>
+        <translation>无法诊断：没有可读取的输入。</translation>
+    </message>
+    <message>
+        <source>No known problem found.</source>
+        <translation>未发现已知问题。</translation>
+    </message>
+    <message>
+        <source>seen: {evidence}</source>
+        <translation>依据：{evidence}</translation>
+    </message>
+    <message>
+        <source>rocmdesk can do this (Setup plan):</source>
+        <translation>rocmdesk 可以自动完成（安装配置计划）：</translation>
+    </message>
+    <message>
+        <source>fix:</source>
+        <translation>修复方法：</translation>
+    </message>
+    <message>
+        <source>the plan (rocmdesk doctor --fix {id} runs it): {steps}</source>
+        <translation>计划（rocmdesk doctor --fix {id} 会运行它）：{steps}</translation>
+    </message>
+    <message>
+        <source>{errors} error(s), {warnings} warning(s), {notes} note(s).</source>
+        <translation>{errors} 个错误，{warnings} 个警告，{notes} 条提示。</translation>
+    </message>
+    <message>
+        <source>--fix needs a machine: leave out --from, or add --root/--simulate</source>
+        <translation>--fix 需要一台机器：去掉 --from，或加上 --root/--simulate</translation>
+    </message>
+    <message>
+        <source>rocmdesk: no finding {id} on this machine: nothing to fix</source>
+        <translation>rocmdesk: 这台机器上没有问题 {id}：无需修复</translation>
+    </message>
+    <message>
+        <source>{machine} is not this computer: its fix can only be tried with --dry-run</source>
+        <translation>{machine} 不是这台电脑：它的修复只能用 --dry-run 试运行</translation>
+    </message>
+    <message>
+        <source>rocmdesk: {id} has no automatic fix here: run the steps above yourself</source>
+        <translation>rocmdesk: {id} 在这里没有自动修复：请您自己执行上面的步骤</translation>
+    </message>
+    <message>
+        <source>Fix {id}: {steps}</source>
+        <translation>修复 {id}：{steps}</translation>
+    </message>
+    <message>
+        <source>rocmdesk: not asking on a non-interactive input: run again with --yes to go ahead (nothing was changed)</source>
+        <translation>rocmdesk: 输入不是交互式的，因此不会询问：要继续，请加上 --yes 重新运行（没有做任何改动）</translation>
+    </message>
+    <message>
+        <source>Not confirmed: nothing was changed.</source>
+        <translation>未确认：没有做任何改动。</translation>
+    </message>
+    <message>
+        <source>Dry run finished: the helper accepts this fix.</source>
+        <translation>试运行完成：辅助程序接受这个修复。</translation>
+    </message>
+    <message>
+        <source>Fixed.</source>
+        <translation>已修复。</translation>
+    </message>
+    <message>
+        <source>{path}: cannot write the report ({error})</source>
+        <translation>{path}：无法写入报告（{error}）</translation>
+    </message>
+    <message>
+        <source>Report written to {path}</source>
+        <translation>报告已写入 {path}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.diagnose</name>
+    <message>
+        <source>reading the machine (GPUs, driver, groups, /dev/kfd)</source>
+        <translation>读取机器信息（显卡、驱动、用户组、/dev/kfd）</translation>
+    </message>
+    <message>
+        <source>reading the kernel log</source>
+        <translation>读取内核日志</translation>
+    </message>
+    <message>
+        <source>verifying the PyTorch in {venv}</source>
+        <translation>验证 {venv} 中的 PyTorch</translation>
+    </message>
+    <message>
+        <source>comparing with the catalogue of known failures</source>
+        <translation>与已知故障目录比对</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.gpu_checks</name>
+    <message>
+        <source>gfx unknown</source>
+        <translation>gfx 未知</translation>
+    </message>
+    <message>
+        <source>{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect (it reports {reported})</source>
+        <translation>{gpu}：HSA_OVERRIDE_GFX_VERSION={value} 已生效（它报告为 {reported}）</translation>
+    </message>
+    <message>
+        <source>{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect</source>
+        <translation>{gpu}：HSA_OVERRIDE_GFX_VERSION={value} 已生效</translation>
+    </message>
+    <message>
+        <source>{gpu} works with {right}, not {value}</source>
+        <translation>{gpu} 应使用 {right}，而不是 {value}</translation>
+    </message>
+    <message>
+        <source>no HSA_OVERRIDE_GFX_VERSION is set for it</source>
+        <translation>没有为它设置 HSA_OVERRIDE_GFX_VERSION</translation>
+    </message>
+    <message>
+        <source>integrated: {gpu}</source>
+        <translation>集成显卡：{gpu}</translation>
+    </message>
+    <message>
+        <source>discrete: {gpu}</source>
+        <translation>独立显卡：{gpu}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.machine_checks</name>
+    <message>
+        <source>Setup&apos;s checks: {title}</source>
+        <translation>安装配置的检查：{title}</translation>
+    </message>
+    <message>
+        <source>machine: {source}</source>
+        <translation>机器：{source}</translation>
+    </message>
+    <message>
+        <source>not loaded according to {file}</source>
+        <translation>根据 {file}，amdgpu 未加载</translation>
+    </message>
+    <message>
+        <source>/dev/kfd does not exist</source>
+        <translation>/dev/kfd 不存在</translation>
+    </message>
+    <message>
+        <source>running in a container ({container}): it was started without --device=/dev/kfd</source>
+        <translation>运行在容器中（{container}）：启动容器时没有加 --device=/dev/kfd</translation>
+    </message>
+    <message>
+        <source>no GPU node in /sys/class/kfd/kfd/topology</source>
+        <translation>/sys/class/kfd/kfd/topology 中没有显卡节点</translation>
+    </message>
+    <message>
+        <source>{user} is not in: {groups} (in /etc/group: {configured})</source>
+        <translation>{user} 不在这些用户组中：{groups}（/etc/group 中：{configured}）</translation>
+    </message>
+    <message>
+        <source>the user</source>
+        <translation>该用户</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>opening /dev/kfd read-write: {error}</source>
+        <translation>以读写方式打开 /dev/kfd：{error}</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>container: {container}</source>
+        <translation>容器：{container}</translation>
+    </message>
+    <message>
+        <source>no /dev/dri/renderD* node</source>
+        <translation>没有 /dev/dri/renderD* 节点</translation>
+    </message>
+    <message>
+        <source>in /etc/group: {groups}</source>
+        <translation>/etc/group 中：{groups}</translation>
+    </message>
+    <message>
+        <source>this session: {groups}</source>
+        <translation>当前会话：{groups}</translation>
+    </message>
+    <message>
+        <source>kernel {release}; {gfx} needs {need} or newer in-box (or amdgpu-dkms)</source>
+        <translation>内核 {release}；{gfx} 需要 {need} 或更新的内核自带驱动（或 amdgpu-dkms）</translation>
+    </message>
+    <message>
+        <source>GPU {index} has no KFD node</source>
+        <translation>GPU {index} 没有 KFD 节点</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION={value} applies to every GPU</source>
+        <translation>HSA_OVERRIDE_GFX_VERSION={value} 会作用于每一块显卡</translation>
+    </message>
+    <message>
+        <source>{gpu} is supported as it is</source>
+        <translation>{gpu} 无需覆盖即受支持</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.report</name>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>WARNING</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>INFO</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>needs an override</source>
+        <translation>需要覆盖</translation>
+    </message>
+    <message>
+        <source>risky</source>
+        <translation>有风险</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>the machine check</source>
+        <translation>机器检查</translation>
+    </message>
+    <message>
+        <source>Setup&apos;s checks before installing</source>
+        <translation>安装配置的安装前检查</translation>
+    </message>
+    <message>
+        <source>the PyTorch check of a venv</source>
+        <translation>对某个虚拟环境的 PyTorch 检查</translation>
+    </message>
+    <message>
+        <source>the Sanity check</source>
+        <translation>训练自检</translation>
+    </message>
+    <message>
+        <source>the kernel log</source>
+        <translation>内核日志</translation>
+    </message>
+    <message>
+        <source>knowledge data as of</source>
+        <translation>知识库数据日期</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>{os} (container: {container})</source>
+        <translation>{os}（容器：{container}）</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>{version} (also: {versions})</source>
+        <translation>{version}（另有：{versions}）</translation>
+    </message>
+    <message>
+        <source>{gfx} (reports {reported})</source>
+        <translation>{gfx}（报告为 {reported}）</translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation>显卡 {index}</translation>
+    </message>
+    <message>
+        <source>Overrides</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>rocmdesk doctor report</source>
+        <translation>rocmdesk 诊断报告</translation>
+    </message>
+    <message>
+        <source>{errors} error(s), {warnings} warning(s), {notes} note(s)</source>
+        <translation>{errors} 个错误，{warnings} 个警告，{notes} 条提示</translation>
+    </message>
+    <message>
+        <source>machine: {source} (simulated)</source>
+        <translation>机器：{source}（模拟）</translation>
+    </message>
+    <message>
+        <source>machine: {source}</source>
+        <translation>机器：{source}</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>{release}; amdgpu loaded: {loaded}</source>
+        <translation>{release}；amdgpu 已加载：{loaded}</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>not in {groups}</source>
+        <translation>不在 {groups} 中</translation>
+    </message>
+    <message>
+        <source>new groups need a new login</source>
+        <translation>新加入的用户组需要重新登录才生效</translation>
+    </message>
+    <message>
+        <source>Identity (included on request)</source>
+        <translation>身份信息（应要求包含）</translation>
+    </message>
+    <message>
+        <source>Versions</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Findings ({n})</source>
+        <translation>问题（{n}）</translation>
+    </message>
+    <message>
+        <source>No known problem was found.</source>
+        <translation>未发现已知问题。</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <source>Fix (automatic: rocmdesk can run it):</source>
+        <translation>修复方法（自动：rocmdesk 可以运行）：</translation>
+    </message>
+    <message>
+        <source>Fix (steps to run yourself):</source>
+        <translation>修复方法（需要您自己执行的步骤）：</translation>
+    </message>
+    <message>
+        <source>The plan rocmdesk runs for it (one password prompt):</source>
+        <translation>rocmdesk 为此运行的计划（只需输入一次密码）：</translation>
+    </message>
+    <message>
+        <source>Found in: {origins}</source>
+        <translation>发现于：{origins}</translation>
+    </message>
+    <message>
+        <source>Source: {source}</source>
+        <translation>来源：{source}</translation>
+    </message>
+    <message>
+        <source>Inputs</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>unrecognized</source>
+        <translation>无法识别</translation>
+    </message>
+    <message>
+        <source>No user name, host name or serial numbers are in this report (rocmdesk doctor --include-identity adds them).</source>
+        <translation>本报告不包含用户名、主机名和序列号（rocmdesk doctor --include-identity 会加上它们）。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.result_checks</name>
+    <message>
+        <source>PyTorch check ({python}): {verdict}</source>
+        <translation>PyTorch 检查（{python}）：{verdict}</translation>
+    </message>
+    <message>
+        <source>Sanity check, multi-GPU phase: it hung</source>
+        <translation>训练自检，多显卡阶段：卡住了</translation>
+    </message>
+    <message>
+        <source>Sanity check, multi-GPU phase: {error}</source>
+        <translation>训练自检，多显卡阶段：{error}</translation>
+    </message>
+    <message>
+        <source>Sanity check, multi-GPU phase: it failed</source>
+        <translation>训练自检，多显卡阶段：失败</translation>
+    </message>
+    <message>
+        <source>Sanity check: {kind}</source>
+        <translation>训练自检：{kind}</translation>
+    </message>
+    <message>
+        <source>a Sanity check run: it passed</source>
+        <translation>一次训练自检：通过</translation>
+    </message>
+    <message>
+        <source>a Sanity check run: it failed</source>
+        <translation>一次训练自检：失败</translation>
+    </message>
+    <message>
+        <source>a Sanity check run&apos;s result</source>
+        <translation>一次训练自检的结果</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.doctor.text_checks</name>
+    <message>
+        <source>the input is empty</source>
+        <translation>输入为空</translation>
+    </message>
+    <message>
+        <source>rocminfo: no &apos;ROCk module&apos; line and no PCI ids: a WSL runtime</source>
+        <translation>rocminfo：没有 “ROCk module” 行，也没有 PCI ID：这是 WSL 运行时</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} ({kind} build)</source>
+        <translation>PyTorch {version}（{kind} 版本）</translation>
+    </message>
+    <message>
+        <source>{slot}: no kernel driver is bound to this GPU (amdgpu is not loaded for it)</source>
+        <translation>{slot}：这块显卡没有绑定内核驱动（amdgpu 没有为它加载）</translation>
+    </message>
+    <message>
+        <source>{gfx} is not in the wheel&apos;s arch list ({arch})</source>
+        <translation>{gfx} 不在该 wheel 的架构列表中（{arch}）</translation>
+    </message>
+    <message>
+        <source>Is CUDA available: False (a ROCm build)</source>
+        <translation>Is CUDA available: False（ROCm 版本）</translation>
+    </message>
+    <message>
+        <source>a PyTorch check: {verdict}</source>
+        <translation>一次 PyTorch 检查：{verdict}</translation>
+    </message>
+    <message>
+        <source>no format rocmdesk knows and no known error message</source>
+        <translation>不是 rocmdesk 认识的格式，也没有已知的错误信息</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats</name>
+    <message>
+        <source>not a format rocmdesk knows: expected {formats}</source>
+        <translation>不是 rocmdesk 认识的格式：应为 {formats}</translation>
+    </message>
+    <message>
+        <source>unknown format {name}: rocmdesk reads {formats}</source>
+        <translation>未知格式 {name}：rocmdesk 能读取 {formats}</translation>
+    </message>
+    <message>
+        <source>rocminfo output</source>
+        <translation>rocminfo 输出</translation>
+    </message>
+    <message>
+        <source>rocm-smi output</source>
+        <translation>rocm-smi 输出</translation>
+    </message>
+    <message>
+        <source>amd-smi output</source>
+        <translation>amd-smi 输出</translation>
+    </message>
+    <message>
+        <source>PyTorch collect_env output</source>
+        <translation>PyTorch collect_env 输出</translation>
+    </message>
+    <message>
+        <source>lspci output</source>
+        <translation>lspci 输出</translation>
+    </message>
+    <message>
+        <source>kernel log (dmesg or journalctl -k)</source>
+        <translation>内核日志（dmesg 或 journalctl -k）</translation>
+    </message>
+    <message>
+        <source>a Python traceback or error message</source>
+        <translation>Python 调用栈（traceback）或错误信息</translation>
+    </message>
+    <message>
+        <source>{first}, {second}</source>
+        <translation>{first}、{second}</translation>
+    </message>
+    <message>
+        <source>{first} or {second}</source>
+        <translation>{first}或 {second}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.amd_smi</name>
+    <message>
+        <source>this JSON is not from amd-smi: no list of {&quot;gpu&quot;: N, ...} objects</source>
+        <translation>这段 JSON 不是 amd-smi 的输出：其中没有 {&quot;gpu&quot;: N, ...} 对象组成的列表</translation>
+    </message>
+    <message>
+        <source>this JSON has no GPU objects: not amd-smi --json output</source>
+        <translation>这段 JSON 中没有显卡对象：不是 amd-smi --json 的输出</translation>
+    </message>
+    <message>
+        <source>amd-smi listed no GPUs</source>
+        <translation>amd-smi 没有列出任何显卡</translation>
+    </message>
+    <message>
+        <source>amd-smi 26.x wraps the GPUs in {&quot;gpu_data&quot;: [...]}</source>
+        <translation>amd-smi 26.x 把显卡包在 {&quot;gpu_data&quot;: [...]} 中</translation>
+    </message>
+    <message>
+        <source>the JSON was cut short: read up to its last complete value</source>
+        <translation>JSON 不完整：已读取到最后一个完整的值为止</translation>
+    </message>
+    <message>
+        <source>the amdsmi metrics dict is cut short or not a Python literal</source>
+        <translation>amdsmi 指标字典不完整，或不是 Python 字面量</translation>
+    </message>
+    <message>
+        <source>not an amdsmi gpu metrics dict</source>
+        <translation>不是 amdsmi 的 gpu metrics 字典</translation>
+    </message>
+    <message>
+        <source>amd-smi cut GPU names to fit its table ({name})</source>
+        <translation>amd-smi 为了放进表格截短了显卡名称（{name}）</translation>
+    </message>
+    <message>
+        <source>no GPU, version or error lines: not amd-smi output rocmdesk can read</source>
+        <translation>没有显卡行、版本行或错误行：不是 rocmdesk 能读取的 amd-smi 输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.collect_env</name>
+    <message>
+        <source>the input is empty: expected PyTorch collect_env output</source>
+        <translation>输入为空：应为 PyTorch collect_env 的输出</translation>
+    </message>
+    <message>
+        <source>the input is longer than {size} MiB; only its start was read</source>
+        <translation>输入超过 {size} MiB；只读取了开头部分</translation>
+    </message>
+    <message>
+        <source>this is not PyTorch collect_env output: no &apos;PyTorch version:&apos; or other collect_env lines found</source>
+        <translation>这不是 PyTorch collect_env 的输出：没有找到 &apos;PyTorch version:&apos; 或其他 collect_env 行</translation>
+    </message>
+    <message>
+        <source>no &apos;PyTorch version&apos; line: the paste may be trimmed</source>
+        <translation>没有 &apos;PyTorch version&apos; 行：粘贴的内容可能不完整</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.kernel_log</name>
+    <message>
+        <source>the input is empty: expected kernel log lines (dmesg or journalctl -k)</source>
+        <translation>输入为空：应为内核日志行（dmesg 或 journalctl -k）</translation>
+    </message>
+    <message>
+        <source>the log is longer than {size} MiB; only its newest part was read</source>
+        <translation>日志超过 {size} MiB；只读取了最新的部分</translation>
+    </message>
+    <message>
+        <source>this is not a kernel log: no dmesg or journal lines and no amdgpu, KFD or IOMMU messages found</source>
+        <translation>这不是内核日志：没有 dmesg 或 journal 日志行，也没有 amdgpu、KFD 或 IOMMU 消息</translation>
+    </message>
+    <message>
+        <source>{count} more event(s) past the first {limit} were not kept</source>
+        <translation>前 {limit} 个事件之后还有 {count} 个事件未保留</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.lspci</name>
+    <message>
+        <source>the input is empty: expected lspci output</source>
+        <translation>输入为空：应为 lspci 的输出</translation>
+    </message>
+    <message>
+        <source>the input is longer than {size} MiB; only its start was read</source>
+        <translation>输入超过 {size} MiB；只读取了开头部分</translation>
+    </message>
+    <message>
+        <source>more than {count} devices: only the first {count} were read</source>
+        <translation>设备超过 {count} 个：只读取了前 {count} 个</translation>
+    </message>
+    <message>
+        <source>this is not lspci output: no line like &apos;03:00.0 VGA compatible controller: ...&apos; found</source>
+        <translation>这不是 lspci 的输出：没有找到形如 &apos;03:00.0 VGA compatible controller: ...&apos; 的行</translation>
+    </message>
+    <message>
+        <source>slot {slot} is listed more than once: two lspci runs may be pasted together</source>
+        <translation>插槽 {slot} 出现了不止一次：可能粘贴了两次 lspci 的输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.rocm_smi</name>
+    <message>
+        <source>no JSON document in the input</source>
+        <translation>输入中没有 JSON 文档</translation>
+    </message>
+    <message>
+        <source>the JSON is broken before its first complete value</source>
+        <translation>JSON 在第一个完整的值之前就已损坏</translation>
+    </message>
+    <message>
+        <source>rocm-smi --json prints one object with a key per card; this JSON is something else</source>
+        <translation>rocm-smi --json 输出的是一个对象，每张卡一个键；这段 JSON 不是这样</translation>
+    </message>
+    <message>
+        <source>this JSON has no cardN objects: not rocm-smi --json output</source>
+        <translation>这段 JSON 中没有 cardN 对象：不是 rocm-smi --json 的输出</translation>
+    </message>
+    <message>
+        <source>the JSON was cut short: read up to its last complete value</source>
+        <translation>JSON 不完整：已读取到最后一个完整的值为止</translation>
+    </message>
+    <message>
+        <source>table rows without their header: columns assumed as rocm-smi 6.0 prints them</source>
+        <translation>表格行缺少表头：按 rocm-smi 6.0 的列顺序读取</translation>
+    </message>
+    <message>
+        <source>a table row does not fit its header: {row}</source>
+        <translation>有一行表格与表头对不上：{row}</translation>
+    </message>
+    <message>
+        <source>GPU {index}: rocm-smi cut its name to 20 characters ({name})</source>
+        <translation>显卡 {index}：rocm-smi 把名称截短到了 20 个字符（{name}）</translation>
+    </message>
+    <message>
+        <source>no GPU lines, table rows or version lines: not rocm-smi output rocmdesk can read</source>
+        <translation>没有显卡行、表格行或版本行：不是 rocmdesk 能读取的 rocm-smi 输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.rocminfo</name>
+    <message>
+        <source>the text holds more than one rocminfo run; only the first was read</source>
+        <translation>文本中包含不止一次 rocminfo 的输出；只读取了第一次</translation>
+    </message>
+    <message>
+        <source>rocminfo could not check group membership: {line}</source>
+        <translation>rocminfo 无法检查用户组成员身份：{line}</translation>
+    </message>
+    <message>
+        <source>the output stops before &apos;*** Done ***&apos;: the paste may be cut off</source>
+        <translation>输出在 &apos;*** Done ***&apos; 之前就结束了：粘贴的内容可能不完整</translation>
+    </message>
+    <message>
+        <source>no &apos;HSA System Attributes&apos; header: the text starts inside the agent list</source>
+        <translation>没有 &apos;HSA System Attributes&apos; 标题：文本从 agent 列表中间开始</translation>
+    </message>
+    <message>
+        <source>the output holds both an error ({kind}) and agents; it may be two runs pasted together</source>
+        <translation>输出中既有错误（{kind}）又有 agent；可能是两次运行的输出粘贴在了一起</translation>
+    </message>
+    <message>
+        <source>agent {agent}</source>
+        <translation>Agent {agent}</translation>
+    </message>
+    <message>
+        <source>{agent}: Name says {name_gfx} but its ISA says {isa_gfx}</source>
+        <translation>{agent}：Name 显示为 {name_gfx}，但其 ISA 显示为 {isa_gfx}</translation>
+    </message>
+    <message>
+        <source>{agent}: Marketing Name is empty; name the card from its Chip ID (0x{chip_id})</source>
+        <translation>{agent}：Marketing Name 为空；请根据 Chip ID（0x{chip_id}）确定显卡型号</translation>
+    </message>
+    <message>
+        <source>{agent}: Marketing Name is empty; name the card from its Chip ID</source>
+        <translation>{agent}：Marketing Name 为空；请根据 Chip ID 确定显卡型号</translation>
+    </message>
+    <message>
+        <source>{agent}: memory pools appear without a &apos;Pool Info:&apos; line</source>
+        <translation>{agent}：内存池前面没有 &apos;Pool Info:&apos; 行</translation>
+    </message>
+    <message>
+        <source>no &apos;ROCk module&apos; line and no BDFID lines: read as a WSL dump</source>
+        <translation>没有 &apos;ROCk module&apos; 行，也没有 BDFID 行：按 WSL 环境的输出读取</translation>
+    </message>
+    <message>
+        <source>the input is empty: expected rocminfo output</source>
+        <translation>输入为空：应为 rocminfo 的输出</translation>
+    </message>
+    <message>
+        <source>this is not rocminfo output: no &apos;HSA System Attributes&apos;, agent list or rocminfo error line found</source>
+        <translation>这不是 rocminfo 的输出：没有找到 &apos;HSA System Attributes&apos;、agent 列表或 rocminfo 错误行</translation>
+    </message>
+    <message>
+        <source>removed tmux copy-mode markers from {count} line(s)</source>
+        <translation>已从 {count} 行中移除 tmux 复制模式标记</translation>
+    </message>
+    <message>
+        <source>removed HTML tags from {count} line(s)</source>
+        <translation>已从 {count} 行中移除 HTML 标签</translation>
+    </message>
+    <message>
+        <source>this looks like rocminfo output but holds neither agents nor an error</source>
+        <translation>看起来像 rocminfo 的输出，但其中既没有 agent 也没有错误</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.text</name>
+    <message>
+        <source>the input looks binary ({percent}% NUL, control or undecodable bytes), not text output</source>
+        <translation>输入看起来是二进制数据（{percent}% 为 NUL、控制字符或无法解码的字节），不是文本输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.formats.traceback</name>
+    <message>
+        <source>the input is empty: expected a Python traceback or an error message</source>
+        <translation>输入为空：应为 Python 调用栈（traceback）或错误信息</translation>
+    </message>
+    <message>
+        <source>the text is longer than {size} MiB; only its end was read</source>
+        <translation>文本超过 {size} MiB；只读取了结尾部分</translation>
+    </message>
+    <message>
+        <source>the traceback has no exception line: the paste may be cut off before its last line</source>
+        <translation>调用栈中没有异常行：粘贴的内容可能在最后一行之前被截断了</translation>
+    </message>
+    <message>
+        <source>no Python exception and no known ROCm or PyTorch error message found</source>
+        <translation>没有找到 Python 异常，也没有找到已知的 ROCm 或 PyTorch 错误信息</translation>
+    </message>
+    <message>
+        <source>a &apos;Traceback&apos; header but no frames were read: the paste may be cut short</source>
+        <translation>有 &apos;Traceback&apos; 标题，但没有读到任何调用帧：粘贴的内容可能不完整</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.inspect</name>
+    <message>
+        <source>{devices} PCI device(s), {gpus} AMD GPU(s)</source>
+        <translation>{devices} 个 PCI 设备，{gpus} 块 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>modules: {modules}</source>
+        <translation>模块：{modules}</translation>
+    </message>
+    <message>
+        <source>, driver {driver}</source>
+        <translation>，驱动 {driver}</translation>
+    </message>
+    <message>
+        <source>{slot}: no kernel driver is bound to this GPU (amdgpu is not loaded for it)</source>
+        <translation>{slot}：这块显卡没有绑定内核驱动（amdgpu 没有为它加载）</translation>
+    </message>
+    <message>
+        <source>this PyTorch is a CPU-only build: it cannot use any GPU; install a ROCm wheel</source>
+        <translation>这个 PyTorch 是纯 CPU 版本：无法使用任何显卡；请安装 ROCm 版 wheel</translation>
+    </message>
+    <message>
+        <source>this PyTorch is a CUDA (NVIDIA) build: on an AMD GPU it needs a ROCm wheel</source>
+        <translation>这个 PyTorch 是 CUDA（NVIDIA）版本：在 AMD 显卡上需要 ROCm 版 wheel</translation>
+    </message>
+    <message>
+        <source>{gfx} is not in this wheel&apos;s arch list ({arch_list}): expect &apos;HIP error: invalid device function&apos;</source>
+        <translation>{gfx} 不在这个 wheel 的架构列表（{arch_list}）中：会出现 &apos;HIP error: invalid device function&apos;</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} ({kind} build, ROCm {rocm})</source>
+        <translation>PyTorch {version}（{kind} 版本，ROCm {rocm}）</translation>
+    </message>
+    <message>
+        <source>PyTorch {version} ({kind} build)</source>
+        <translation>PyTorch {version}（{kind} 版本）</translation>
+    </message>
+    <message>
+        <source>GPU available to torch: yes</source>
+        <translation>torch 能否使用显卡：能</translation>
+    </message>
+    <message>
+        <source>GPU available to torch: no</source>
+        <translation>torch 能否使用显卡：不能</translation>
+    </message>
+    <message>
+        <source>wheel arch list: {arch_list}</source>
+        <translation>wheel 架构列表：{arch_list}</translation>
+    </message>
+    <message>
+        <source>OS: {os}</source>
+        <translation>操作系统：{os}</translation>
+    </message>
+    <message>
+        <source>{lines} line(s), {events} GPU/IOMMU event(s)</source>
+        <translation>{lines} 行，{events} 个显卡/IOMMU 事件</translation>
+    </message>
+    <message>
+        <source>; kernel {release}</source>
+        <translation>；内核 {release}</translation>
+    </message>
+    <message>
+        <source> in {function} ({file}:{line})</source>
+        <translation>，位于 {function}（{file}:{line}）</translation>
+    </message>
+    <message>
+        <source>; {count} chained</source>
+        <translation>；共 {count} 个链式异常</translation>
+    </message>
+    <message>
+        <source>{kind} (line {line})</source>
+        <translation>{kind}（第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>GPU {index} is a {gfx} that reports {reported}: HSA_OVERRIDE_GFX_VERSION was in effect</source>
+        <translation>显卡 {index} 是 {gfx}，却报告为 {reported}：当时设置了 HSA_OVERRIDE_GFX_VERSION</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.knowledge.gfx</name>
+    <message>
+        <source>no KFD/ROCm support for GCN1/GCN2 parts (e.g. &apos;PITCAIRN not supported in kfd&apos;); no PyTorch ROCm wheel carries them</source>
+        <translation>KFD/ROCm 不支持 GCN1/GCN2 显卡（例如 &apos;PITCAIRN not supported in kfd&apos;）；没有任何 PyTorch ROCm wheel 包含它们</translation>
+    </message>
+    <message>
+        <source>GCN3 APU: not on any ROCm 5.7+ list and in no PyTorch wheel</source>
+        <translation>GCN3 APU：不在任何 ROCm 5.7 及以上版本的支持列表中，也不在任何 PyTorch wheel 中</translation>
+    </message>
+    <message>
+        <source>GCN3: not on any ROCm 5.7+ list and in no PyTorch wheel</source>
+        <translation>GCN3：不在任何 ROCm 5.7 及以上版本的支持列表中，也不在任何 PyTorch wheel 中</translation>
+    </message>
+    <message>
+        <source>no override target shares its ISA</source>
+        <translation>没有与它共用 ISA 的覆盖目标</translation>
+    </message>
+    <message>
+        <source>unsupported in modern ROCm; community builds only</source>
+        <translation>新版 ROCm 已不支持；只有社区构建</translation>
+    </message>
+    <message>
+        <source>no KFD entry for Stoney; no ROCm support</source>
+        <translation>KFD 中没有 Stoney 的条目；不支持 ROCm</translation>
+    </message>
+    <message>
+        <source>in PyTorch ROCm wheels up to rocm7.2 (legacy layout) but not in rocm7.14 wheels; MI25 is not on AMD&apos;s list since ROCm 5.7</source>
+        <translation>rocm7.2 及更早的 PyTorch ROCm wheel（旧布局）包含它，rocm7.14 的 wheel 不包含；自 ROCm 5.7 起 MI25 不在 AMD 的支持列表中</translation>
+    </message>
+    <message>
+        <source>often fails with &apos;HIP error: shared object initialization failed&apos;</source>
+        <translation>经常失败，报错 &apos;HIP error: shared object initialization failed&apos;</translation>
+    </message>
+    <message>
+        <source>iGPUs are outside legacy ROCm support</source>
+        <translation>集成显卡不在传统版 ROCm 的支持范围内</translation>
+    </message>
+    <message>
+        <source>not on any ROCm list or in any PyTorch wheel</source>
+        <translation>不在任何 ROCm 支持列表中，也不在任何 PyTorch wheel 中</translation>
+    </message>
+    <message>
+        <source>deprecated since ROCm 6.0; a third party claims a ROCm 7.2.4 runtime container runs MI50 (S-SILV)</source>
+        <translation>自 ROCm 6.0 起已弃用；有第三方称 ROCm 7.2.4 运行时容器可以运行 MI50（S-SILV）</translation>
+    </message>
+    <message>
+        <source>rocBLAS in ROCm 6.4+ lacks gfx906 Tensile kernels; rocm6.3 is the last torch index reported to work</source>
+        <translation>ROCm 6.4 及以上版本的 rocBLAS 缺少 gfx906 的 Tensile 算子；据报告 rocm6.3 是最后一个可用的 torch 索引</translation>
+    </message>
+    <message>
+        <source>same Raven-family APU problems as gfx902</source>
+        <translation>与 gfx902 一样有 Raven 系列 APU 的问题</translation>
+    </message>
+    <message>
+        <source>LLVM/Mesa name for Raven2 silicon; KFD reports gfx902 for it</source>
+        <translation>LLVM/Mesa 对 Raven2 芯片的命名；KFD 对它报告 gfx902</translation>
+    </message>
+    <message>
+        <source>reported to work for some users, but it is an iGPU outside AMD&apos;s support running another chip&apos;s code</source>
+        <translation>据报告对部分用户可用，但这是一块超出 AMD 支持范围的集成显卡，运行的是另一款芯片的代码</translation>
+    </message>
+    <message>
+        <source>without an override rocBLAS fails: &apos;Cannot read TensileLibrary.dat ... for GPU arch : gfx90c&apos;</source>
+        <translation>不设覆盖时 rocBLAS 会失败：&apos;Cannot read TensileLibrary.dat ... for GPU arch : gfx90c&apos;</translation>
+    </message>
+    <message>
+        <source>pre-production silicon</source>
+        <translation>量产前的样片</translation>
+    </message>
+    <message>
+        <source>older KFD reported gfx940 for MI300A rev 0; current KFD reports gfx942</source>
+        <translation>旧版 KFD 对 MI300A rev 0 报告 gfx940；当前 KFD 报告 gfx942</translation>
+    </message>
+    <message>
+        <source>older KFD reported gfx941 for MI300X rev 0; current KFD reports gfx942</source>
+        <translation>旧版 KFD 对 MI300X rev 0 报告 gfx941；当前 KFD 报告 gfx942</translation>
+    </message>
+    <message>
+        <source>ROCm 6.0+</source>
+        <translation>ROCm 6.0 及以上</translation>
+    </message>
+    <message>
+        <source>ROCm 7.0+; MI350P needs ROCm 7.13+ per the GPU Operator</source>
+        <translation>ROCm 7.0 及以上；据 GPU Operator，MI350P 需要 ROCm 7.13 及以上</translation>
+    </message>
+    <message>
+        <source>a cross-generation guess (folklore) that crashes for some</source>
+        <translation>跨代的猜测（坊间流传），部分用户会崩溃</translation>
+    </message>
+    <message>
+        <source>native TheRock wheels via the whl-multi-arch extra device-gfx1010</source>
+        <translation>通过 whl-multi-arch 的 device-gfx1010 extra 提供原生 TheRock wheel</translation>
+    </message>
+    <message>
+        <source>no reliable override known</source>
+        <translation>没有已知的可靠覆盖</translation>
+    </message>
+    <message>
+        <source>a cross-generation guess that only sometimes works</source>
+        <translation>跨代的猜测，只是有时可用</translation>
+    </message>
+    <message>
+        <source>community reports of segfaults on RDNA2 with ROCm 7.x dev wheels; rocm6.4 wheels are the fallback</source>
+        <translation>社区报告 RDNA2 在 ROCm 7.x 开发版 wheel 上出现段错误；可退回 rocm6.4 的 wheel</translation>
+    </message>
+    <message>
+        <source>same RDNA2 ISA as gfx1030; widely used</source>
+        <translation>与 gfx1030 相同的 RDNA2 ISA；使用广泛</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s 5.7.1 Windows table listed RX 6700 XT as gfx1032; later docs say gfx1031</source>
+        <translation>AMD 5.7.1 的 Windows 表格把 RX 6700 XT 列为 gfx1032；后来的文档写的是 gfx1031</translation>
+    </message>
+    <message>
+        <source>without an override HIP aborts with &apos;hipErrorNoBinaryForGpu&apos;</source>
+        <translation>不设覆盖时 HIP 会中止，报错 &apos;hipErrorNoBinaryForGpu&apos;</translation>
+    </message>
+    <message>
+        <source>gfx1030 kernels are reported to give wrong or NaN results on Van Gogh</source>
+        <translation>据报告 gfx1030 的算子在 Van Gogh 上会给出错误结果或 NaN</translation>
+    </message>
+    <message>
+        <source>same RDNA2 ISA as gfx1030</source>
+        <translation>与 gfx1030 相同的 RDNA2 ISA</translation>
+    </message>
+    <message>
+        <source>GC 10.3.6 and 10.3.7 both report gfx1036 (there is no gfx1037)</source>
+        <translation>GC 10.3.6 和 10.3.7 都报告 gfx1036（不存在 gfx1037）</translation>
+    </message>
+    <message>
+        <source>on AMD&apos;s list since 6.0 (5.7 via separate Radeon docs)</source>
+        <translation>自 6.0 起在 AMD 的支持列表中（5.7 见单独的 Radeon 文档）</translation>
+    </message>
+    <message>
+        <source>for wheels without gfx1101 (torch &lt; 2.6)</source>
+        <translation>用于不含 gfx1101 的 wheel（torch &lt; 2.6）</translation>
+    </message>
+    <message>
+        <source>native in torch &gt;= 2.6 wheels; on AMD&apos;s list from ROCm 6.4.1</source>
+        <translation>torch &gt;= 2.6 的 wheel 原生支持；自 ROCm 6.4.1 起在 AMD 的支持列表中</translation>
+    </message>
+    <message>
+        <source>for wheels without gfx1102 (torch &lt; 2.7)</source>
+        <translation>用于不含 gfx1102 的 wheel（torch &lt; 2.7）</translation>
+    </message>
+    <message>
+        <source>native in torch &gt;= 2.7 wheels; not officially supported on Linux by legacy ROCm; TheRock lists RX 7600</source>
+        <translation>torch &gt;= 2.7 的 wheel 原生支持；传统版 ROCm 在 Linux 上未正式支持；TheRock 列出了 RX 7600</translation>
+    </message>
+    <message>
+        <source>widely used 2023-25, but page faults and hard hangs are reported in 2026</source>
+        <translation>2023–25 年使用广泛，但 2026 年有页错误和系统卡死的报告</translation>
+    </message>
+    <message>
+        <source>native kernels only in the newest and TheRock builds</source>
+        <translation>只有最新版和 TheRock 构建带有原生算子</translation>
+    </message>
+    <message>
+        <source>do not override: 11.0.0 gives HSA_STATUS_ERROR_INVALID_ISA</source>
+        <translation>不要覆盖：11.0.0 会导致 HSA_STATUS_ERROR_INVALID_ISA</translation>
+    </message>
+    <message>
+        <source>native in rocm7.1+ torch wheels (torch 2.10+)</source>
+        <translation>rocm7.1 及以上的 torch wheel（torch 2.10+）原生支持</translation>
+    </message>
+    <message>
+        <source>no override needed with rocm7.1+ wheels; older wheels fail with &apos;invalid device function&apos;</source>
+        <translation>rocm7.1 及以上的 wheel 无需覆盖；更早的 wheel 会报错 &apos;invalid device function&apos;</translation>
+    </message>
+    <message>
+        <source>TheRock packages only</source>
+        <translation>仅有 TheRock 软件包</translation>
+    </message>
+    <message>
+        <source>named only by ROCm 10.x docs</source>
+        <translation>只在 ROCm 10.x 文档中出现</translation>
+    </message>
+    <message>
+        <source>do not override: it is native and an override causes a target mismatch</source>
+        <translation>不要覆盖：它已原生支持，覆盖反而会造成目标不匹配</translation>
+    </message>
+    <message>
+        <source>native in torch &gt;= 2.7 wheels; on AMD&apos;s list from ROCm 6.4.1</source>
+        <translation>torch &gt;= 2.7 的 wheel 原生支持；自 ROCm 6.4.1 起在 AMD 的支持列表中</translation>
+    </message>
+    <message>
+        <source>do not override: crashes and MES hangs are reported</source>
+        <translation>不要覆盖：有崩溃和 MES 卡死的报告</translation>
+    </message>
+    <message>
+        <source>PyTorch nightly only since Sep 2026, low confidence</source>
+        <translation>自 2026 年 9 月起仅 PyTorch nightly 支持，可信度低</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.knowledge.releases</name>
+    <message>
+        <source>RX 7900 XTX / W7900 (gfx1100) were covered by separate &apos;ROCm on Radeon&apos; docs at the time (not verified)</source>
+        <translation>当时 RX 7900 XTX / W7900（gfx1100）由单独的 &apos;ROCm on Radeon&apos; 文档覆盖（未核实）</translation>
+    </message>
+    <message>
+        <source>7.2.x lists come from an unlabelled 7.2-era doc snapshot</source>
+        <translation>7.2.x 的列表来自一份未标版本的 7.2 时期文档快照</translation>
+    </message>
+    <message>
+        <source>first TheRock technology preview; versions 7.9 and later are the preview stream, 7.0-7.8 are reserved for the production stream</source>
+        <translation>TheRock 的第一个技术预览版；7.9 及以后的版本属于预览发行线，7.0–7.8 留给正式发行线</translation>
+    </message>
+    <message>
+        <source>per-family runtime packages, e.g. amdrocm7.12-gfx110x (covers W7900 to RX 7600 and Ryzen 200 gfx1103)</source>
+        <translation>按显卡系列划分的运行时软件包，例如 amdrocm7.12-gfx110x（涵盖 W7900 到 RX 7600 以及 Ryzen 200 的 gfx1103）</translation>
+    </message>
+    <message>
+        <source>assumed from the 7.12.0 preview list (7.13 keeps compatibility)</source>
+        <translation>沿用 7.12.0 预览版的列表（7.13 保持兼容）</translation>
+    </message>
+    <message>
+        <source>assumed from the 7.12.0/7.14.0 lists</source>
+        <translation>沿用 7.12.0/7.14.0 的列表</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.knowledge.support</name>
+    <message>
+        <source>{first}; {second}</source>
+        <translation>{first}；{second}</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not a version rocmdesk can read</source>
+        <translation>ROCm {version} 不是 rocmdesk 能识别的版本号</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is older than rocmdesk&apos;s data</source>
+        <translation>ROCm {version} 比 rocmdesk 的数据还旧</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not in rocmdesk&apos;s data; {used}&apos;s list was used</source>
+        <translation>ROCm {version} 不在 rocmdesk 的数据中；已使用 {used} 的列表</translation>
+    </message>
+    <message>
+        <source>torch wheels {wheels} are not in rocmdesk&apos;s data</source>
+        <translation>torch wheel {wheels} 不在 rocmdesk 的数据中</translation>
+    </message>
+    <message>
+        <source>{reason} ({notes})</source>
+        <translation>{reason}（{notes}）</translation>
+    </message>
+    <message>
+        <source>{gfx} is not in rocmdesk&apos;s data (as of {date})</source>
+        <translation>{gfx} 不在 rocmdesk 的数据中（数据截至 {date}）</translation>
+    </message>
+    <message>
+        <source>no ROCm path for {gfx}: {why}</source>
+        <translation>{gfx} 无法使用 ROCm：{why}</translation>
+    </message>
+    <message>
+        <source>on AMD&apos;s list for {release}</source>
+        <translation>在 AMD 对 {release} 的支持列表中</translation>
+    </message>
+    <message>
+        <source>not on AMD&apos;s list for {release}</source>
+        <translation>不在 AMD 对 {release} 的支持列表中</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s GPU list for {release} is not in rocmdesk&apos;s data</source>
+        <translation>rocmdesk 的数据中没有 AMD 对 {release} 的显卡支持列表</translation>
+    </message>
+    <message>
+        <source>in {wheels}, but {why}</source>
+        <translation>在 {wheels}中，但{why}</translation>
+    </message>
+    <message>
+        <source>{amd} and in {wheels}</source>
+        <translation>{amd}，且在 {wheels}中</translation>
+    </message>
+    <message>
+        <source>{wheels} carry {gfx}</source>
+        <translation>{wheels}包含 {gfx}</translation>
+    </message>
+    <message>
+        <source>{wheels} lack it</source>
+        <translation>{wheels}不包含它</translation>
+    </message>
+    <message>
+        <source>{gfx} is unverified in {wheels}</source>
+        <translation>{gfx} 是否在 {wheels}中尚未核实</translation>
+    </message>
+    <message>
+        <source>{wheels} lack {gfx}</source>
+        <translation>{wheels}不包含 {gfx}</translation>
+    </message>
+    <message>
+        <source>the override target {target} is not in them either</source>
+        <translation>覆盖目标 {target} 也不在其中</translation>
+    </message>
+    <message>
+        <source>the wheels carry {target}</source>
+        <translation>这些 wheel 包含 {target}</translation>
+    </message>
+    <message>
+        <source>{release} supports {target}</source>
+        <translation>{release} 支持 {target}</translation>
+    </message>
+    <message>
+        <source>runs with {env} ({why})</source>
+        <translation>设置 {env} 后可以运行（{why}）</translation>
+    </message>
+    <message>
+        <source>{env} is known but unreliable: {why}</source>
+        <translation>{env} 是已知的做法，但不可靠：{why}</translation>
+    </message>
+    <message>
+        <source>no override is known</source>
+        <translation>没有已知的覆盖</translation>
+    </message>
+    <message>
+        <source>no override applies</source>
+        <translation>没有适用的覆盖</translation>
+    </message>
+    <message>
+        <source>torch {version}+ wheels carry {gfx} natively</source>
+        <translation>torch {version} 及以上的 wheel 原生包含 {gfx}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s own wheels: {url}</source>
+        <translation>AMD 自己的 wheel：{url}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.knowledge.wheels</name>
+    <message>
+        <source>the installed torch {version} wheels ({tags}, measured)</source>
+        <translation>已安装的 torch {version} wheel（{tags}，实测）</translation>
+    </message>
+    <message>
+        <source>torch {version} wheels ({tags})</source>
+        <translation>torch {version} wheel（{tags}）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.detect</name>
+    <message>
+        <source>{setting} is not a valid major.minor.stepping target; the runtime will refuse it</source>
+        <translation>{setting} 不是有效的 major.minor.stepping 目标；运行时会拒绝它</translation>
+    </message>
+    <message>
+        <source>rocminfo did not answer: {error}</source>
+        <translation>rocminfo 没有响应：{error}</translation>
+    </message>
+    <message>
+        <source>amdgpu is loaded but /sys/class/kfd is missing: the kernel was built without HSA_AMD, or this is a container without the KFD</source>
+        <translation>amdgpu 已加载，但缺少 /sys/class/kfd：内核编译时没有启用 HSA_AMD，或者这是一个没有 KFD 的容器</translation>
+    </message>
+    <message>
+        <source>no KFD topology: the amdgpu kernel driver is not loaded, so ROCm cannot see the GPU</source>
+        <translation>没有 KFD 拓扑：amdgpu 内核驱动未加载，所以 ROCm 看不到显卡</translation>
+    </message>
+    <message>
+        <source>an integrated GPU ({name}) sits beside a discrete one: {setting} keeps PyTorch on the discrete GPU</source>
+        <translation>独立显卡旁边还有一块集成显卡（{name}）：{setting} 可让 PyTorch 只用独立显卡</translation>
+    </message>
+    <message>
+        <source>GPU {index} is runtime-suspended; its live metrics are not read so as not to wake it</source>
+        <translation>显卡 {index} 处于运行时挂起状态；为了不唤醒它，不读取它的实时指标</translation>
+    </message>
+    <message>
+        <source>GPU {index} (device {device}): gfx target unknown</source>
+        <translation>显卡 {index}（设备 {device}）：gfx 目标未知</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>traces of another ROCm version: {evidence}</source>
+        <translation>发现其他 ROCm 版本的残留：{evidence}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>you were added to the GPU groups but this session predates it: log out and in again (or run `newgrp render`)</source>
+        <translation>您已被加入显卡相关用户组，但当前会话早于此更改：请注销并重新登录（或运行 `newgrp render`）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.host</name>
+    <message>
+        <source>this computer</source>
+        <translation>这台电脑</translation>
+    </message>
+    <message>
+        <source>{program}: not available on {machine}</source>
+        <translation>{program}：在 {machine} 上不可用</translation>
+    </message>
+    <message>
+        <source>{program}: command not found</source>
+        <translation>{program}：找不到命令</translation>
+    </message>
+    <message>
+        <source>{program}: no answer after {seconds} s</source>
+        <translation>{program}：{seconds} 秒内没有响应</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.process</name>
+    <message>
+        <source>{program}: no such program</source>
+        <translation>{program}：没有这个程序</translation>
+    </message>
+    <message>
+        <source>{program}: stopped after {seconds} s without finishing</source>
+        <translation>{program}：{seconds} 秒后仍未结束，已停止</translation>
+    </message>
+    <message>
+        <source>{program}: cancelled</source>
+        <translation>{program}：已取消</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.simcache</name>
+    <message>
+        <source>simulated: {machine}</source>
+        <translation>模拟机器：{machine}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.simulate</name>
+    <message>
+        <source>Ubuntu 24.04 desktop with a Radeon RX 7900 XTX (gfx1100), no ROCm installed, user in render and video</source>
+        <translation>Ubuntu 24.04 台式机，Radeon RX 7900 XTX（gfx1100），未安装 ROCm，用户在 render 和 video 组中</translation>
+    </message>
+    <message>
+        <source>Ubuntu 22.04 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), ROCm 6.2.4 plus 5.7.1 leftovers; user just added to render and video but not logged in again</source>
+        <translation>Ubuntu 22.04 台式机，Radeon RX 6600 XT（gfx1032，需要覆盖），ROCm 6.2.4 外加 5.7.1 的残留；用户刚被加入 render 和 video 组，但尚未重新登录</translation>
+    </message>
+    <message>
+        <source>Ubuntu 24.04 laptop, Ryzen 7 7840U with a Radeon 780M iGPU (gfx1103, 512 MiB carve-out), HSA_OVERRIDE_GFX_VERSION=11.0.0 set, no ROCm installed</source>
+        <translation>Ubuntu 24.04 笔记本，Ryzen 7 7840U 带 Radeon 780M 集成显卡（gfx1103，512 MiB 划分显存），已设置 HSA_OVERRIDE_GFX_VERSION=11.0.0，未安装 ROCm</translation>
+    </message>
+    <message>
+        <source>Ubuntu 22.04 server with 8x Instinct MI300X (gfx942, 192 GB each, SPX), ROCm 6.4.1 and amdgpu-dkms installed</source>
+        <translation>Ubuntu 22.04 服务器，8 块 Instinct MI300X（gfx942，每块 192 GB，SPX），已安装 ROCm 6.4.1 和 amdgpu-dkms</translation>
+    </message>
+    <message>
+        <source>Ubuntu 22.04 server with 8x Instinct MI308X (gfx942) in CPX mode: 4 compute partitions per card, 32 KFD GPU nodes sharing each card&apos;s unique_id, ROCm 6.4.1</source>
+        <translation>Ubuntu 22.04 服务器，8 块 Instinct MI308X（gfx942），CPX 模式：每块卡 4 个计算分区，共 32 个 KFD 显卡节点，同一块卡的节点共用 unique_id，ROCm 6.4.1</translation>
+    </message>
+    <message>
+        <source>Debian 12 desktop with only an Intel UHD 770 iGPU: no AMD GPU, no amdgpu, no KFD</source>
+        <translation>Debian 12 台式机，只有一块 Intel UHD 770 集成显卡：没有 AMD 显卡，没有 amdgpu，没有 KFD</translation>
+    </message>
+    <message>
+        <source>Debian 12 desktop: Ryzen 9 7950X iGPU (card0, gfx1036) beside a Radeon RX 7900 XTX (card1, gfx1100); the system amdgpu.ids is too old to name the 7900 XTX</source>
+        <translation>Debian 12 台式机：Ryzen 9 7950X 集成显卡（card0，gfx1036）加一块 Radeon RX 7900 XTX（card1，gfx1100）；系统的 amdgpu.ids 太旧，认不出 7900 XTX</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.machine.system</name>
+    <message>
+        <source>{path} holds ROCm {version}, not the installed {primary}</source>
+        <translation>{path} 中是 ROCm {version}，而不是已安装的 {primary}</translation>
+    </message>
+    <message>
+        <source>several ROCm trees in /opt: {versions}</source>
+        <translation>/opt 中有多个 ROCm 目录：{versions}</translation>
+    </message>
+    <message>
+        <source>an apt list points at ROCm {listed} while {primary} is installed</source>
+        <translation>有一个 apt 源列表指向 ROCm {listed}，而已安装的是 {primary}</translation>
+    </message>
+    <message>
+        <source>AMD ROCm packages without rocm-core: {packages}</source>
+        <translation>有 AMD ROCm 软件包但没有 rocm-core：{packages}</translation>
+    </message>
+    <message>
+        <source>apt lists for several ROCm versions: {versions}</source>
+        <translation>有多个 ROCm 版本的 apt 源列表：{versions}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.report_text</name>
+    <message>
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>needs an override</source>
+        <translation>需要覆盖</translation>
+    </message>
+    <message>
+        <source>risky</source>
+        <translation>有风险</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>SIMULATED MACHINE ({name}) - not this computer</source>
+        <translation>模拟机器（{name}）——不是这台电脑</translation>
+    </message>
+    <message>
+        <source>CAPTURED MACHINE ({name}) - not this computer</source>
+        <translation>采集的机器（{name}）——不是这台电脑</translation>
+    </message>
+    <message>
+        <source>AMD GPU {device_id}</source>
+        <translation>AMD 显卡 {device_id}</translation>
+    </message>
+    <message>
+        <source>gfx unknown</source>
+        <translation>gfx 未知</translation>
+    </message>
+    <message>
+        <source>{gfx} (runtime reports {reported})</source>
+        <translation>{gfx}（运行时报告为 {reported}）</translation>
+    </message>
+    <message>
+        <source>no verdict: the gfx target is unknown</source>
+        <translation>无法判断：gfx 目标未知</translation>
+    </message>
+    <message>
+        <source>partition {number}</source>
+        <translation>分区 {number}</translation>
+    </message>
+    <message>
+        <source>discrete</source>
+        <translation>独立显卡</translation>
+    </message>
+    <message>
+        <source>; AMD repos: {codename}</source>
+        <translation>；AMD 软件源：{codename}</translation>
+    </message>
+    <message>
+        <source>; no AMD repository for this OS</source>
+        <translation>；AMD 没有适用于这个系统的软件源</translation>
+    </message>
+    <message>
+        <source> [container: {name}]</source>
+        <translation>[容器：{name}]</translation>
+    </message>
+    <message>
+        <source>amdgpu loaded</source>
+        <translation>amdgpu 已加载</translation>
+    </message>
+    <message>
+        <source>amdgpu not loaded</source>
+        <translation>amdgpu 未加载</translation>
+    </message>
+    <message>
+        <source>amdgpu unknown</source>
+        <translation>amdgpu 状态未知</translation>
+    </message>
+    <message>
+        <source>{first}; {second}</source>
+        <translation>{first}；{second}</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>GPU {index}: {verdict}</source>
+        <translation>显卡 {index}：{verdict}</translation>
+    </message>
+    <message>
+        <source>No AMD GPU found. Try a simulated machine: rocmdesk simulate list</source>
+        <translation>没有找到 AMD 显卡。可以试试模拟机器：rocmdesk simulate list</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>访问权限</translation>
+    </message>
+    <message>
+        <source>Override in effect: {variables}</source>
+        <translation>当前生效的覆盖：{variables}</translation>
+    </message>
+    <message>
+        <source>warning: {message}</source>
+        <translation>警告：{message}</translation>
+    </message>
+    <message>
+        <source>(support facts as of {date})</source>
+        <translation>（支持情况数据截至 {date}）</translation>
+    </message>
+    <message>
+        <source>{version} installed</source>
+        <translation>已安装 {version}</translation>
+    </message>
+    <message>
+        <source>trees in /opt: {paths}</source>
+        <translation>/opt 中的目录：{paths}</translation>
+    </message>
+    <message>
+        <source>not installed (PyTorch&apos;s ROCm wheels bring their own; only the driver is needed)</source>
+        <translation>未安装（PyTorch 的 ROCm 版 wheel 自带 ROCm；只需要驱动）</translation>
+    </message>
+    <message>
+        <source>; residue: {count} item(s)</source>
+        <translation>；残留：{count} 项</translation>
+    </message>
+    <message>
+        <source>/dev/kfd missing</source>
+        <translation>缺少 /dev/kfd</translation>
+    </message>
+    <message>
+        <source>opens</source>
+        <translation>可以打开</translation>
+    </message>
+    <message>
+        <source>does not open ({error})</source>
+        <translation>无法打开（{error}）</translation>
+    </message>
+    <message>
+        <source>{user} is not in: {groups}</source>
+        <translation>{user} 不在这些组中：{groups}</translation>
+    </message>
+    <message>
+        <source>log out and in again to pick up the new groups</source>
+        <translation>请注销并重新登录，使新加入的组生效</translation>
+    </message>
+    <message>
+        <source>error: {kind}: {message}</source>
+        <translation>错误：{kind}：{message}</translation>
+    </message>
+    <message>
+        <source>{gfx} (reported {reported})</source>
+        <translation>{gfx}（报告为 {reported}）</translation>
+    </message>
+    <message>
+        <source>no verdict</source>
+        <translation>无法判断</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.sanity.cli_sanity</name>
+    <message>
+        <source>device facts</source>
+        <translation>设备信息</translation>
+    </message>
+    <message>
+        <source>numeric check</source>
+        <translation>数值检查</translation>
+    </message>
+    <message>
+        <source>FP32 training</source>
+        <translation>FP32 训练</translation>
+    </message>
+    <message>
+        <source>AMP training</source>
+        <translation>AMP 训练</translation>
+    </message>
+    <message>
+        <source>multi-GPU all-reduce</source>
+        <translation>多卡 all-reduce</translation>
+    </message>
+    <message>
+        <source>not a whole number: {text!r}</source>
+        <translation>不是整数：{text!r}</translation>
+    </message>
+    <message>
+        <source>at least 2 steps (the first one only loads kernels)</source>
+        <translation>至少 2 步（第一步只用于加载算子）</translation>
+    </message>
+    <message>
+        <source>not a number: {text!r}</source>
+        <translation>不是数字：{text!r}</translation>
+    </message>
+    <message>
+        <source>a number of seconds above 0</source>
+        <translation>须为大于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>a short real training run in a venv: AMP, throughput, multi-GPU</source>
+        <translation>在虚拟环境中进行一次简短的真实训练：AMP、吞吐量、多卡</translation>
+    </message>
+    <message>
+        <source>Train a small model on synthetic data with the venv&apos;s python: device facts, a matmul and a convolution checked against the CPU, FP32 and AMP training whose loss must fall, and an all-reduce across the GPUs when there are two or more.</source>
+        <translation>用虚拟环境中的 python 在合成数据上训练一个小模型：读取设备信息，将矩阵乘法和卷积的结果与 CPU 对比，进行损失必须下降的 FP32 和 AMP 训练，有两块或更多显卡时再跨显卡做一次 all-reduce。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 passed, 1 failed or hung, 2 bad usage, 3 unreadable profile file, 130 interrupted.</source>
+        <translation>退出码：0 通过，1 失败或卡死，2 用法错误，3 配置文件无法读取，130 被中断。</translation>
+    </message>
+    <message>
+        <source>a python with torch</source>
+        <translation>装有 torch 的 python</translation>
+    </message>
+    <message>
+        <source>a venv with torch</source>
+        <translation>装有 torch 的虚拟环境</translation>
+    </message>
+    <message>
+        <source>a profile: its venv, with its environment variables</source>
+        <translation>配置：使用它的虚拟环境和环境变量</translation>
+    </message>
+    <message>
+        <source>auto: the GPU when torch sees one, else the CPU (said plainly); cuda: the GPU or fail; cpu: the CPU (default: auto)</source>
+        <translation>auto：torch 能看到显卡时用显卡，否则用 CPU（会明确说明）；cuda：必须用显卡，否则失败；cpu：用 CPU（默认：auto）</translation>
+    </message>
+    <message>
+        <source>training steps in each of the FP32 and AMP phases (default {steps})</source>
+        <translation>FP32 和 AMP 阶段各自的训练步数（默认 {steps}）</translation>
+    </message>
+    <message>
+        <source>tiny: seconds (default); resnet50: a ResNet-50-like net on 224x224 images, batch 64, GPU only, timing indicative</source>
+        <translation>tiny：几秒钟（默认）；resnet50：类 ResNet-50 网络，224x224 图像，batch 64，仅限显卡，计时仅供参考</translation>
+    </message>
+    <message>
+        <source>a phase without progress for S seconds counts as hung (default: per phase, 2 to 15 min)</source>
+        <translation>某个阶段 S 秒无进展即视为卡死（默认：按阶段而定，2 到 15 分钟）</translation>
+    </message>
+    <message>
+        <source>skip the all-reduce across GPUs</source>
+        <translation>跳过跨显卡的 all-reduce</translation>
+    </message>
+    <message>
+        <source>print the result as JSON</source>
+        <translation>以 JSON 格式输出结果</translation>
+    </message>
+    <message>
+        <source>profile {name}: {venv} has no bin/python; create it first, e.g. `rocmdesk torch install --venv {venv}`</source>
+        <translation>配置 {name}：{venv} 中没有 bin/python；请先创建它，例如 `rocmdesk torch install --venv {venv}`</translation>
+    </message>
+    <message>
+        <source>profile {name} ({venv})</source>
+        <translation>配置 {name}（{venv}）</translation>
+    </message>
+    <message>
+        <source>{path}: not a venv (no bin/python in it)</source>
+        <translation>{path}：不是虚拟环境（其中没有 bin/python）</translation>
+    </message>
+    <message>
+        <source>{path}: no such file</source>
+        <translation>{path}：文件不存在</translation>
+    </message>
+    <message>
+        <source>{path}: not executable</source>
+        <translation>{path}：不可执行</translation>
+    </message>
+    <message>
+        <source>{rate} samples/s</source>
+        <translation>{rate} 样本/秒</translation>
+    </message>
+    <message>
+        <source>torch {torch} on {where} ({device}), {size}, {steps} steps per training phase</source>
+        <translation>torch {torch}，运行于 {where}（{device}），{size}，每个训练阶段 {steps} 步</translation>
+    </message>
+    <message>
+        <source>NOTE: on the CPU, not a GPU: {why}; this run says nothing about the GPU</source>
+        <translation>注意：运行在 CPU 上，而不是显卡上：{why}；本次运行不能说明显卡的任何情况</translation>
+    </message>
+    <message>
+        <source>running… (counted as hung after {seconds} s without progress)</source>
+        <translation>运行中…（{seconds} 秒无进展即视为卡死）</translation>
+    </message>
+    <message>
+        <source>step {step} of {of}</source>
+        <translation>第 {step}/{of} 步</translation>
+    </message>
+    <message>
+        <source>loss {loss:.3f}</source>
+        <translation>损失 {loss:.3f}</translation>
+    </message>
+    <message>
+        <source>skipped: {why}</source>
+        <translation>已跳过：{why}</translation>
+    </message>
+    <message>
+        <source>HUNG</source>
+        <translation>卡死</translation>
+    </message>
+    <message>
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>{seconds:.1f} s</source>
+        <translation>{seconds:.1f} 秒</translation>
+    </message>
+    <message>
+        <source>loss {first:.3f} → {last:.3f}</source>
+        <translation>损失 {first:.3f} → {last:.3f}</translation>
+    </message>
+    <message>
+        <source>HUNG in {phase}: {error}</source>
+        <translation>在“{phase}”阶段卡死：{error}</translation>
+    </message>
+    <message>
+        <source>PASSED: every phase that ran passed.</source>
+        <translation>通过：所有运行过的阶段均已通过。</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未给出原因</translation>
+    </message>
+    <message>
+        <source>FAILED in {phase}: {error}</source>
+        <translation>在“{phase}”阶段失败：{error}</translation>
+    </message>
+    <message>
+        <source>FAILED during {phase}: {error}</source>
+        <translation>在“{phase}”阶段期间失败：{error}</translation>
+    </message>
+    <message>
+        <source>FAILED: {error}</source>
+        <translation>失败：{error}</translation>
+    </message>
+    <message>
+        <source>loss: {first:.3f} → {last:.3f}</source>
+        <translation>损失：{first:.3f} → {last:.3f}</translation>
+    </message>
+    <message>
+        <source> ({times:.1f}× lower)</source>
+        <translation>（降为原来的 1/{times:.1f}）</translation>
+    </message>
+    <message>
+        <source>; each training phase must lower it {times:g}×</source>
+        <translation>；每个训练阶段须将其降为原来的 1/{times:g}</translation>
+    </message>
+    <message>
+        <source>CANCELLED during {phase}; nothing was judged.</source>
+        <translation>在“{phase}”阶段取消；没有做出判断。</translation>
+    </message>
+    <message>
+        <source>CANCELLED; nothing was judged.</source>
+        <translation>已取消；没有做出判断。</translation>
+    </message>
+    <message>
+        <source>--device cpu was asked for</source>
+        <translation>指定了 --device cpu</translation>
+    </message>
+    <message>
+        <source>NOTE: ran on the CPU, not on a GPU: {why}. This says nothing about the GPU.</source>
+        <translation>注意：运行在 CPU 上，而不是显卡上：{why}。这不能说明显卡的任何情况。</translation>
+    </message>
+    <message>
+        <source>AMP ({dtype}): ×{times:.2f} the FP32 throughput</source>
+        <translation>AMP（{dtype}）：吞吐量为 FP32 的 {times:.2f} 倍</translation>
+    </message>
+    <message>
+        <source>time to the first step: {seconds:.2f} s (kernel loading; MIOpen&apos;s search on a GPU)</source>
+        <translation>首步耗时：{seconds:.2f} 秒（加载算子；在显卡上还包括 MIOpen 的搜索）</translation>
+    </message>
+    <message>
+        <source>peak memory: {allocated} allocated, {reserved} reserved</source>
+        <translation>显存峰值：已分配 {allocated}，已预留 {reserved}</translation>
+    </message>
+    <message>
+        <source>ResNet-50-like, batch {batch}, {dtype}: {step:.3f} s per step; users quote about {ref_step:g} s at batch {ref_batch} in {precision} on an {gpu} (indicative only)</source>
+        <translation>类 ResNet-50，batch {batch}，{dtype}：每步 {step:.3f} 秒；用户报告在 {gpu} 上以 {precision}、batch {ref_batch} 约为 {ref_step:g} 秒（仅供参考）</translation>
+    </message>
+    <message>
+        <source>all-reduce: {ranks} ranks over {backend}, bus bandwidth about {bandwidth:.1f} GB/s</source>
+        <translation>all-reduce：{ranks} 个 rank，经由 {backend}，总线带宽约 {bandwidth:.1f} GB/s</translation>
+    </message>
+    <message>
+        <source>(unset)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>multi-GPU environment: {variables}</source>
+        <translation>多卡环境变量：{variables}</translation>
+    </message>
+    <message>
+        <source>warning: {text}</source>
+        <translation>警告：{text}</translation>
+    </message>
+    <message>
+        <source>where {phase} failed:</source>
+        <translation>“{phase}”失败的位置：</translation>
+    </message>
+    <message>
+        <source>the check&apos;s last output (stderr):</source>
+        <translation>自检的最后输出（stderr）：</translation>
+    </message>
+    <message>
+        <source>the ResNet-50-like size runs on a GPU only: use --size tiny, or --device auto</source>
+        <translation>类 ResNet-50 规模只能在显卡上运行：请使用 --size tiny 或 --device auto</translation>
+    </message>
+    <message>
+        <source>note: the check runs on this computer with the venv&apos;s python, not on the simulated machine</source>
+        <translation>注意：自检用虚拟环境中的 python 在本机上运行，而不是在模拟机器上</translation>
+    </message>
+    <message>
+        <source>Sanity check with {what}</source>
+        <translation>训练自检，使用 {what}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.sanity.messages</name>
+    <message>
+        <source>matmul</source>
+        <translation>矩阵乘法</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>a ROCm build</source>
+        <translation>ROCm 版本</translation>
+    </message>
+    <message>
+        <source>a CUDA build</source>
+        <translation>CUDA 版本</translation>
+    </message>
+    <message>
+        <source>a CPU-only build</source>
+        <translation>仅 CPU 版本</translation>
+    </message>
+    <message>
+        <source>rank {rank} died (exit status {status})</source>
+        <translation>rank {rank} 已退出（退出状态 {status}）</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU (torch.cuda.is_available() is False; torch {torch} is {build})</source>
+        <translation>torch 看不到显卡（torch.cuda.is_available() 为 False；torch {torch} 是{build}）</translation>
+    </message>
+    <message>
+        <source>torch could not use the GPU: {error}</source>
+        <translation>torch 无法使用显卡：{error}</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU (torch.cuda.is_available() is False) and --device cuda was asked for</source>
+        <translation>torch 看不到显卡（torch.cuda.is_available() 为 False），而您指定了 --device cuda</translation>
+    </message>
+    <message>
+        <source>the ResNet-50-like size runs on a GPU only, and this run is on the CPU</source>
+        <translation>类 ResNet-50 规模只能在显卡上运行，而本次运行在 CPU 上</translation>
+    </message>
+    <message>
+        <source>a first kernel on {device} gave a wrong sum</source>
+        <translation>在 {device} 上运行的第一个算子求和结果错误</translation>
+    </message>
+    <message>
+        <source>{op} on {device} gave NaN or infinity</source>
+        <translation>{device} 上的{op}得出了 NaN 或无穷大</translation>
+    </message>
+    <message>
+        <source>{op} on {device} differs from the CPU by {rel:.1e} (tolerance {tol:.0e})</source>
+        <translation>{device} 上的{op}与 CPU 的结果相差 {rel:.1e}（容差 {tol:.0e}）</translation>
+    </message>
+    <message>
+        <source>the loss became {value} at step {step} of {of}</source>
+        <translation>损失在第 {step}/{of} 步变成了 {value}</translation>
+    </message>
+    <message>
+        <source>the loss did not fall enough: {first:.3f} -&gt; {last:.3f} in {steps} steps (it must fall {need:g}x).</source>
+        <translation>损失下降不够：{steps} 步内从 {first:.3f} 降到 {last:.3f}（须降为原来的 1/{need:g}）。</translation>
+    </message>
+    <message>
+        <source>the loss did not fall: {first:.3f} -&gt; {last:.3f} in {steps} steps.</source>
+        <translation>损失没有下降：{steps} 步内从 {first:.3f} 变为 {last:.3f}。</translation>
+    </message>
+    <message>
+        <source>on this CPU bfloat16 autocast would only slow training down (no AMX or AVX-512 BF16 instructions)</source>
+        <translation>在这颗 CPU 上，bfloat16 autocast 只会拖慢训练（没有 AMX 或 AVX-512 BF16 指令）</translation>
+    </message>
+    <message>
+        <source>turned off for this run</source>
+        <translation>本次运行已关闭</translation>
+    </message>
+    <message>
+        <source>runs on GPUs only</source>
+        <translation>仅在显卡上运行</translation>
+    </message>
+    <message>
+        <source>one GPU visible: needs two or more</source>
+        <translation>只能看到一块显卡：需要两块或更多</translation>
+    </message>
+    <message>
+        <source>all_reduce over {world} ranks ({backend}) did not finish within {timeout:g} s: ranks {missing} never answered</source>
+        <translation>{world} 个 rank 的 all_reduce（{backend}）未在 {timeout:g} 秒内完成：rank {missing} 一直没有响应</translation>
+    </message>
+    <message>
+        <source>all_reduce ({backend}) failed on rank {rank}: {error}</source>
+        <translation>all_reduce（{backend}）在 rank {rank} 上失败：{error}</translation>
+    </message>
+    <message>
+        <source>all_reduce ({backend}) gave a wrong sum on rank {rank}: {value:g}, expected {expected:g}</source>
+        <translation>all_reduce（{backend}）在 rank {rank} 上求和错误：得到 {value:g}，应为 {expected:g}</translation>
+    </message>
+    <message>
+        <source>torch cannot be imported with {python}: {error}</source>
+        <translation>无法用 {python} 导入 torch：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.sanity.result</name>
+    <message>
+        <source>run again with NCCL_DEBUG=INFO to see where RCCL stops</source>
+        <translation>设置 NCCL_DEBUG=INFO 再运行一次，查看 RCCL 停在哪里</translation>
+    </message>
+    <message>
+        <source>limit HIP_VISIBLE_DEVICES to two GPUs at a time to find the pair that fails</source>
+        <translation>用 HIP_VISIBLE_DEVICES 一次只限定两块显卡，找出出错的那一对</translation>
+    </message>
+    <message>
+        <source>NCCL_P2P_DISABLE=1 shows whether peer-to-peer transfers are the cause</source>
+        <translation>设置 NCCL_P2P_DISABLE=1 可判断是否为点对点传输的问题</translation>
+    </message>
+    <message>
+        <source>the IOMMU (iommu=pt on the kernel command line) and the board&apos;s PCIe ACS settings are common culprits</source>
+        <translation>IOMMU（内核命令行中的 iommu=pt）和主板的 PCIe ACS 设置是常见原因</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.sanity.runner</name>
+    <message>
+        <source>the check&apos;s python was killed by signal {number} ({name})</source>
+        <translation>自检的 python 被信号 {number}（{name}）终止</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no progress in phase {phase} for {seconds:g} s; the check and its processes were stopped</source>
+        <translation>阶段 {phase} 已 {seconds:g} 秒无进展；自检及其进程已被停止</translation>
+    </message>
+    <message>
+        <source>the check&apos;s python did not exit within {seconds:g} s after finishing (a hang at exit, often in the ROCm runtime&apos;s teardown); it was stopped</source>
+        <translation>自检的 python 在完成后 {seconds:g} 秒内没有退出（退出时卡死，常见于 ROCm 运行时的清理过程）；已将其停止</translation>
+    </message>
+    <message>
+        <source>the check&apos;s python ended with status {status} after finishing</source>
+        <translation>自检的 python 在完成后以状态 {status} 结束</translation>
+    </message>
+    <message>
+        <source>the check could not be started: {error}</source>
+        <translation>无法启动自检：{error}</translation>
+    </message>
+    <message>
+        <source>the check&apos;s python exited with status {status} before it finished: {line}</source>
+        <translation>自检的 python 在完成前以状态 {status} 退出：{line}</translation>
+    </message>
+    <message>
+        <source>the check&apos;s python exited with status {status} before it finished</source>
+        <translation>自检的 python 在完成前以状态 {status} 退出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.choices</name>
+    <message>
+        <source>PyTorch only: no system ROCm (the wheels carry their own user space); GPU groups and driver checks</source>
+        <translation>仅 PyTorch：不安装系统 ROCm（wheel 自带用户态库）；只配置显卡用户组并检查驱动</translation>
+    </message>
+    <message>
+        <source>HIP runtime with rocminfo and rocm-smi</source>
+        <translation>HIP 运行时，含 rocminfo 和 rocm-smi</translation>
+    </message>
+    <message>
+        <source>the HIP SDK and developer tools (rocm-hip-sdk, rocm-developer-tools)</source>
+        <translation>HIP SDK 与开发工具（rocm-hip-sdk、rocm-developer-tools）</translation>
+    </message>
+    <message>
+        <source>scope {scope} is not one of {scopes}</source>
+        <translation>范围 {scope} 无效，可选：{scopes}</translation>
+    </message>
+    <message>
+        <source>this OS</source>
+        <translation>此系统</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is installed already and AMD lists it for {os} and this GPU</source>
+        <translation>已安装 ROCm {version}，且 AMD 将它列为支持 {os} 和这块显卡</translation>
+    </message>
+    <message>
+        <source>the newest release AMD lists for {os} and this GPU</source>
+        <translation>AMD 为 {os} 和这块显卡列出的最新版本</translation>
+    </message>
+    <message>
+        <source>the newest TheRock release AMD lists for {os} and this GPU</source>
+        <translation>AMD 为 {os} 和这块显卡列出的最新 TheRock 版本</translation>
+    </message>
+    <message>
+        <source>the newest release AMD lists for {os}</source>
+        <translation>AMD 为 {os} 列出的最新版本</translation>
+    </message>
+    <message>
+        <source>the newest TheRock release AMD lists for {os}</source>
+        <translation>AMD 为 {os} 列出的最新 TheRock 版本</translation>
+    </message>
+    <message>
+        <source>the newest release with a repository for {os} that lists this GPU</source>
+        <translation>有适用于 {os} 的软件源、且支持列表包含这块显卡的最新版本</translation>
+    </message>
+    <message>
+        <source>the newest TheRock release with a repository for {os} that lists this GPU</source>
+        <translation>有适用于 {os} 的软件源、且支持列表包含这块显卡的最新 TheRock 版本</translation>
+    </message>
+    <message>
+        <source>the newest release AMD lists for {os}; this GPU is not on its list</source>
+        <translation>AMD 为 {os} 列出的最新版本；这块显卡不在其支持列表中</translation>
+    </message>
+    <message>
+        <source>the newest release with a repository for {os}; this GPU is not on its list</source>
+        <translation>有适用于 {os} 的软件源的最新版本；这块显卡不在其支持列表中</translation>
+    </message>
+    <message>
+        <source>no ROCm release in rocmdesk&apos;s data has an apt repository for {os}</source>
+        <translation>rocmdesk 数据中没有任何 ROCm 版本提供适用于 {os} 的 apt 软件源</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s amdgpu-dkms driver is installed and loaded already</source>
+        <translation>AMD 的 amdgpu-dkms 驱动已安装并已加载</translation>
+    </message>
+    <message>
+        <source>the in-box amdgpu driver is loaded</source>
+        <translation>内核自带的 amdgpu 驱动已加载</translation>
+    </message>
+    <message>
+        <source>the kernel driver belongs to the host here, not to this system</source>
+        <translation>这里的内核驱动归宿主机管，不归本系统</translation>
+    </message>
+    <message>
+        <source>no AMD GPU was found</source>
+        <translation>没有找到 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>the data has no amdgpu driver repository for this release</source>
+        <translation>数据中没有该版本的 amdgpu 驱动软件源</translation>
+    </message>
+    <message>
+        <source>whether amdgpu is loaded is unknown; choose --dkms if it is not</source>
+        <translation>无法判断 amdgpu 是否已加载；若未加载，请选择 --dkms</translation>
+    </message>
+    <message>
+        <source>amdgpu is not loaded: AMD&apos;s DKMS driver brings one for this kernel</source>
+        <translation>amdgpu 未加载：AMD 的 DKMS 驱动会为当前内核提供一个</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not in rocmdesk&apos;s data</source>
+        <translation>ROCm {version} 不在 rocmdesk 的数据中</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.cli_apply</name>
+    <message>
+        <source>run the plan: one authentication, every step checked, resumable</source>
+        <translation>执行计划：只需验证一次身份，每一步都会检查，中断后可续跑</translation>
+    </message>
+    <message>
+        <source>ROCm release (default: the recommended one for this OS and GPU)</source>
+        <translation>ROCm 版本（默认：为此系统和显卡推荐的版本）</translation>
+    </message>
+    <message>
+        <source>pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)</source>
+        <translation>pytorch：不安装系统 ROCm，只配置用户组并检查驱动；runtime：HIP 运行时、rocminfo、rocm-smi；sdk：rocm-hip-sdk 和 rocm-developer-tools（默认：pytorch）</translation>
+    </message>
+    <message>
+        <source>install AMD&apos;s amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)</source>
+        <translation>安装 AMD 的 amdgpu-dkms 内核驱动（默认：仅在 amdgpu 未加载时安装）</translation>
+    </message>
+    <message>
+        <source>remove other ROCm versions first (default: yes, except for the pytorch scope)</source>
+        <translation>先删除其他 ROCm 版本（默认：是，pytorch 范围除外）</translation>
+    </message>
+    <message>
+        <source>check the plan with the helper and show every step&apos;s progress, changing nothing</source>
+        <translation>让辅助程序检查计划，并显示每一步的进度，不做任何改动</translation>
+    </message>
+    <message>
+        <source>do not ask before running</source>
+        <translation>运行前不再询问</translation>
+    </message>
+    <message>
+        <source>Running {n} steps (dry run, nothing changes)</source>
+        <translation>正在执行 {n} 个步骤（试运行，不做任何改动）</translation>
+    </message>
+    <message>
+        <source>Running {n} steps (for {user})</source>
+        <translation>正在为 {user} 执行 {n} 个步骤</translation>
+    </message>
+    <message>
+        <source>      ok: {message}</source>
+        <translation>成功：{message}</translation>
+    </message>
+    <message>
+        <source>      skipped: {message}</source>
+        <translation>已跳过：{message}</translation>
+    </message>
+    <message>
+        <source>      FAILED: {message}</source>
+        <translation>失败：{message}</translation>
+    </message>
+    <message>
+        <source>Refused: {message}</source>
+        <translation>已拒绝：{message}</translation>
+    </message>
+    <message>
+        <source>Run these {n} steps now? You authenticate once, as an administrator. [y/N] </source>
+        <translation>现在执行这 {n} 个步骤吗？您只需以管理员身份验证一次。[y/N]</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not in rocmdesk&apos;s data; known releases: {known}</source>
+        <translation>ROCm {version} 不在 rocmdesk 的数据中；已知版本：{known}</translation>
+    </message>
+    <message>
+        <source>{machine} is not this computer: its plan can only be tried with --dry-run</source>
+        <translation>{machine} 不是本机：它的计划只能用 --dry-run 试运行</translation>
+    </message>
+    <message>
+        <source>the plan is blocked (see above): nothing was changed</source>
+        <translation>计划被阻断（见上文）：没有做任何改动</translation>
+    </message>
+    <message>
+        <source>Every step is done already: nothing to run.</source>
+        <translation>所有步骤都已完成：无需执行。</translation>
+    </message>
+    <message>
+        <source>Note: run rocmdesk apply as yourself, not with sudo: the plan is for the user who runs it.</source>
+        <translation>注意：请以您自己的身份运行 rocmdesk apply，不要用 sudo：计划是为运行它的用户制定的。</translation>
+    </message>
+    <message>
+        <source>not asking on a non-interactive input: read the plan above and run again with --yes to go ahead (nothing was changed)</source>
+        <translation>输入不是交互式终端，不会询问：请阅读上面的计划，然后加 --yes 重新运行以继续（没有做任何改动）</translation>
+    </message>
+    <message>
+        <source>Not confirmed: nothing was changed.</source>
+        <translation>未确认：没有做任何改动。</translation>
+    </message>
+    <message>
+        <source>Log: {path}</source>
+        <translation>日志：{path}</translation>
+    </message>
+    <message>
+        <source>Dry run finished: the helper accepts this plan.</source>
+        <translation>试运行结束：辅助程序接受此计划。</translation>
+    </message>
+    <message>
+        <source>Every step is done.</source>
+        <translation>所有步骤均已完成。</translation>
+    </message>
+    <message>
+        <source>Fix the cause (the step&apos;s output is above and in the log), then run the same command again: the steps that finished are skipped and the run resumes at {step}.</source>
+        <translation>请先排除原因（该步骤的输出在上方和日志中），然后再次运行同一条命令：已完成的步骤会被跳过，从 {step} 继续执行。</translation>
+    </message>
+    <message>
+        <source>You are in the render and video groups in /etc/group, but not yet in this session: log out and in again (newgrp render fixes only one shell).</source>
+        <translation>/etc/group 中您已在 render 和 video 用户组里，但当前会话还没有生效：请注销后重新登录（newgrp render 只对一个 shell 有效）。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.cli_plan</name>
+    <message>
+        <source>every step that takes this machine to ROCm, before anything runs</source>
+        <translation>在执行任何操作之前，列出让这台机器装好 ROCm 的每一步</translation>
+    </message>
+    <message>
+        <source>ROCm release (default: the recommended one for this OS and GPU)</source>
+        <translation>ROCm 版本（默认：为此系统和显卡推荐的版本）</translation>
+    </message>
+    <message>
+        <source>pytorch: no system ROCm, only groups and driver checks; runtime: HIP runtime, rocminfo, rocm-smi; sdk: rocm-hip-sdk and rocm-developer-tools (default: pytorch)</source>
+        <translation>pytorch：不安装系统 ROCm，只配置用户组并检查驱动；runtime：HIP 运行时、rocminfo、rocm-smi；sdk：rocm-hip-sdk 和 rocm-developer-tools（默认：pytorch）</translation>
+    </message>
+    <message>
+        <source>install AMD&apos;s amdgpu-dkms kernel driver (default: only when amdgpu is not loaded)</source>
+        <translation>安装 AMD 的 amdgpu-dkms 内核驱动（默认：仅在 amdgpu 未加载时安装）</translation>
+    </message>
+    <message>
+        <source>remove other ROCm versions first (default: yes, except for the pytorch scope)</source>
+        <translation>先删除其他 ROCm 版本（默认：是，pytorch 范围除外）</translation>
+    </message>
+    <message>
+        <source>text for people (in your language); a bash script, JSON or an Ansible playbook (in English)</source>
+        <translation>text 为给人看的文本（使用您的语言）；bash 脚本、JSON 或 Ansible playbook（英文）</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not in rocmdesk&apos;s data; known releases: {known}</source>
+        <translation>ROCm {version} 不在 rocmdesk 的数据中；已知版本：{known}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.helper_status</name>
+    <message>
+        <source>A pip, pipx or uv tool install has none, so `rocmdesk apply` and the Setup page cannot run a plan as root; `rocmdesk plan --format script` gives the same plan as a script to read and run with sudo. The Debian package installs the helper (see packaging/README.md in rocmdesk&apos;s source).</source>
+        <translation>通过 pip、pipx 或 uv tool 安装的 rocmdesk 没有辅助程序，因此 `rocmdesk apply` 和安装配置页无法以 root 身份执行计划；`rocmdesk plan --format script` 会把同一计划输出为脚本，供您阅读后用 sudo 运行。Debian 软件包会安装辅助程序（见 rocmdesk 源码中的 packaging/README.md）。</translation>
+    </message>
+    <message>
+        <source>system helper: {path}</source>
+        <translation>系统辅助程序：{path}</translation>
+    </message>
+    <message>
+        <source>system helper: not installed ({path}). {why}</source>
+        <translation>系统辅助程序：未安装（{path}）。{why}</translation>
+    </message>
+    <message>
+        <source>Note: rocmdesk&apos;s system helper is not installed ({path}). {why}</source>
+        <translation>注意：rocmdesk 的系统辅助程序未安装（{path}）。{why}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.plan</name>
+    <message>
+        <source>Purge ROCm {versions} packages</source>
+        <translation>卸载（purge）ROCm {versions} 的软件包</translation>
+    </message>
+    <message>
+        <source>another ROCm version&apos;s packages would mix with ROCm {version}</source>
+        <translation>其他 ROCm 版本的软件包会与 ROCm {version} 混在一起</translation>
+    </message>
+    <message>
+        <source>Remove {path}</source>
+        <translation>删除 {path}</translation>
+    </message>
+    <message>
+        <source>{path} holds ROCm {version}, not the chosen {chosen}</source>
+        <translation>{path} 中是 ROCm {version}，而不是所选的 {chosen}</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>（未知）</translation>
+    </message>
+    <message>
+        <source>Remove the old list {path}</source>
+        <translation>删除旧的软件源列表 {path}</translation>
+    </message>
+    <message>
+        <source>it points apt at another ROCm: {uri}</source>
+        <translation>它让 apt 指向另一个 ROCm：{uri}</translation>
+    </message>
+    <message>
+        <source>Install AMD&apos;s package signing key</source>
+        <translation>安装 AMD 的软件包签名密钥</translation>
+    </message>
+    <message>
+        <source>apt checks every AMD package against this key; it lives in {path}, not in apt&apos;s global trust, so it signs only AMD&apos;s repositories</source>
+        <translation>apt 用这个密钥校验每个 AMD 软件包；密钥放在 {path}，不进入 apt 的全局信任，因此只为 AMD 的软件源签名</translation>
+    </message>
+    <message>
+        <source>Add the ROCm {version} repository</source>
+        <translation>添加 ROCm {version} 软件源</translation>
+    </message>
+    <message>
+        <source>the ROCm {version} packages come from {uri} ({suite})</source>
+        <translation>ROCm {version} 的软件包来自 {uri}（{suite}）</translation>
+    </message>
+    <message>
+        <source>Add AMD&apos;s kernel driver repository</source>
+        <translation>添加 AMD 的内核驱动软件源</translation>
+    </message>
+    <message>
+        <source>amdgpu-dkms comes from {uri}</source>
+        <translation>amdgpu-dkms 来自 {uri}</translation>
+    </message>
+    <message>
+        <source>Prefer packages from {origin}</source>
+        <translation>优先使用来自 {origin} 的软件包</translation>
+    </message>
+    <message>
+        <source>priority {priority} makes apt take AMD&apos;s ROCm over the distribution&apos;s own packages of the same names</source>
+        <translation>优先级 {priority} 让 apt 选择 AMD 的 ROCm，而不是发行版自带的同名软件包</translation>
+    </message>
+    <message>
+        <source>builds AMD&apos;s amdgpu module for kernel {kernel} ({reason})</source>
+        <translation>为内核 {kernel} 编译 AMD 的 amdgpu 模块（{reason}）</translation>
+    </message>
+    <message>
+        <source>builds AMD&apos;s amdgpu module for the running kernel ({reason})</source>
+        <translation>为当前运行的内核编译 AMD 的 amdgpu 模块（{reason}）</translation>
+    </message>
+    <message>
+        <source>Install the amdgpu-dkms kernel driver</source>
+        <translation>安装 amdgpu-dkms 内核驱动</translation>
+    </message>
+    <message>
+        <source>Install ROCm {version} ({scope})</source>
+        <translation>安装 ROCm {version}（{scope}）</translation>
+    </message>
+    <message>
+        <source>Refresh apt&apos;s package lists</source>
+        <translation>刷新 apt 软件包列表</translation>
+    </message>
+    <message>
+        <source>apt must read the new repository before it can install from it</source>
+        <translation>apt 必须先读取新的软件源，才能从中安装</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>您的选择</translation>
+    </message>
+    <message>
+        <source>the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm</source>
+        <translation>HIP 运行时以及 rocminfo 和 rocm-smi，供基于系统 ROCm 构建的程序使用</translation>
+    </message>
+    <message>
+        <source>the HIP SDK and developer tools, to build HIP code and extensions yourself</source>
+        <translation>HIP SDK 和开发工具，用于自行编译 HIP 代码和扩展</translation>
+    </message>
+    <message>
+        <source>Add {user} to the {first} and {second} groups</source>
+        <translation>将 {user} 加入 {first} 和 {second} 用户组</translation>
+    </message>
+    <message>
+        <source>Add {user} to the groups {groups}</source>
+        <translation>将 {user} 加入用户组 {groups}</translation>
+    </message>
+    <message>
+        <source>/dev/kfd and /dev/dri/renderD* open only for members of these groups</source>
+        <translation>只有这些用户组的成员才能打开 /dev/kfd 和 /dev/dri/renderD*</translation>
+    </message>
+    <message>
+        <source>Check that the amdgpu driver is loaded</source>
+        <translation>检查 amdgpu 驱动是否已加载</translation>
+    </message>
+    <message>
+        <source>ROCm reaches the GPU only through amdgpu and its KFD</source>
+        <translation>ROCm 只能通过 amdgpu 及其 KFD 访问显卡</translation>
+    </message>
+    <message>
+        <source>Check that rocminfo lists {targets}</source>
+        <translation>检查 rocminfo 是否列出 {targets}</translation>
+    </message>
+    <message>
+        <source>the ROCm runtime sees the GPU</source>
+        <translation>ROCm 运行时能看到显卡</translation>
+    </message>
+    <message>
+        <source>Check that rocm-smi shows the card</source>
+        <translation>检查 rocm-smi 是否显示这块显卡</translation>
+    </message>
+    <message>
+        <source>the management library reaches the GPU</source>
+        <translation>管理库能访问显卡</translation>
+    </message>
+    <message>
+        <source>Check that /dev/kfd opens in your session</source>
+        <translation>检查 /dev/kfd 能否在您的会话中打开</translation>
+    </message>
+    <message>
+        <source>PyTorch and every ROCm program open /dev/kfd read-write</source>
+        <translation>PyTorch 和所有 ROCm 程序都以读写方式打开 /dev/kfd</translation>
+    </message>
+    <message>
+        <source>Log out and in again so the new groups apply (newgrp render fixes only one shell).</source>
+        <translation>注销并重新登录，使新的用户组生效（newgrp render 只对单个 shell 有效）。</translation>
+    </message>
+    <message>
+        <source>Reboot so the amdgpu-dkms driver is the one that loads.</source>
+        <translation>重启，使加载的是 amdgpu-dkms 驱动。</translation>
+    </message>
+    <message>
+        <source>Next: install PyTorch for ROCm into a virtual environment (rocmdesk&apos;s PyTorch page).</source>
+        <translation>下一步：把 ROCm 版 PyTorch 安装到虚拟环境中（rocmdesk 的 PyTorch 页面）。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.preflight</name>
+    <message>
+        <source>this OS</source>
+        <translation>此系统</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>AMD repository codename: {codename}</source>
+        <translation>AMD 软件源代号：{codename}</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is not in rocmdesk&apos;s data</source>
+        <translation>ROCm {version} 不在 rocmdesk 的数据中</translation>
+    </message>
+    <message>
+        <source>releases in the data: {known}</source>
+        <translation>数据中的版本：{known}</translation>
+    </message>
+    <message>
+        <source>Choose one of the releases listed.</source>
+        <translation>请从列出的版本中选择一个。</translation>
+    </message>
+    <message>
+        <source>Use an OS that AMD&apos;s repositories serve (Ubuntu 22.04/24.04, Debian 12/13), or the PyTorch-only scope, which installs no system ROCm.</source>
+        <translation>请使用 AMD 软件源支持的系统（Ubuntu 22.04/24.04、Debian 12/13），或选择仅 PyTorch 范围，它不安装系统 ROCm。</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>中等</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>低</translation>
+    </message>
+    <message>
+        <source>The {stream} apt layout is known with {confidence} confidence</source>
+        <translation>{stream} 的 apt 安装方式的可信度为{confidence}</translation>
+    </message>
+    <message>
+        <source>sources: {sources}</source>
+        <translation>来源：{sources}</translation>
+    </message>
+    <message>
+        <source>Read the plan against AMD&apos;s install page for this release before you run it.</source>
+        <translation>运行前，请对照 AMD 针对此版本的安装页面核对计划。</translation>
+    </message>
+    <message>
+        <source>ROCm {version} is a technology preview</source>
+        <translation>ROCm {version} 是技术预览版</translation>
+    </message>
+    <message>
+        <source>{version}: preview in the data ({notes})</source>
+        <translation>{version}：数据中标记为预览版（{notes}）</translation>
+    </message>
+    <message>
+        <source>Prefer a production release unless you need this one.</source>
+        <translation>除非确实需要此版本，否则请优先选择正式版。</translation>
+    </message>
+    <message>
+        <source>Releases AMD lists for {os}: {releases}.</source>
+        <translation>AMD 为 {os} 列出的版本：{releases}。</translation>
+    </message>
+    <message>
+        <source>Use Ubuntu 22.04/24.04 or Debian 12/13, or the PyTorch-only scope.</source>
+        <translation>请使用 Ubuntu 22.04/24.04 或 Debian 12/13，或选择仅 PyTorch 范围。</translation>
+    </message>
+    <message>
+        <source>ROCm {version} has no apt repository for {os}</source>
+        <translation>ROCm {version} 没有适用于 {os} 的 apt 软件源</translation>
+    </message>
+    <message>
+        <source>ROCm {version} serves: {serves}</source>
+        <translation>ROCm {version} 支持：{serves}</translation>
+    </message>
+    <message>
+        <source>AMD does not list {os} for ROCm {version}</source>
+        <translation>AMD 未将 {os} 列为 ROCm {version} 的支持系统</translation>
+    </message>
+    <message>
+        <source>the plan uses AMD&apos;s {repo} repository</source>
+        <translation>计划使用 AMD 的 {repo} 软件源</translation>
+    </message>
+    <message>
+        <source>Derivatives usually work from the base system&apos;s repository; if apt reports unmet dependencies, use an OS that AMD lists.</source>
+        <translation>衍生发行版通常可以使用其基础系统的软件源；如果 apt 报告依赖无法满足，请使用 AMD 列出的系统。</translation>
+    </message>
+    <message>
+        <source>running kernel {release} (Ubuntu {version}&apos;s GA kernel is {ga})</source>
+        <translation>正在运行内核 {release}（Ubuntu {version} 的 GA 内核为 {ga}）</translation>
+    </message>
+    <message>
+        <source>ROCm {version} validated: {os} kernel {kernel}</source>
+        <translation>ROCm {version} 已验证：{os}，内核 {kernel}</translation>
+    </message>
+    <message>
+        <source>no GPU is visible through the KFD on this kernel</source>
+        <translation>在此内核上，KFD 中看不到任何显卡</translation>
+    </message>
+    <message>
+        <source>Ubuntu {version} runs its original {ga} kernel</source>
+        <translation>Ubuntu {version} 运行的是原始的 {ga} 内核</translation>
+    </message>
+    <message>
+        <source>A newer in-box amdgpu comes with the HWE kernel: sudo apt install {package} and reboot (or choose the amdgpu-dkms driver).</source>
+        <translation>HWE 内核带有更新的内置 amdgpu：sudo apt install {package} 后重启（或选择 amdgpu-dkms 驱动）。</translation>
+    </message>
+    <message>
+        <source>No kernel driver can be installed in WSL</source>
+        <translation>无法在 WSL 中安装内核驱动</translation>
+    </message>
+    <message>
+        <source>No kernel driver can be installed in a container ({container})</source>
+        <translation>无法在容器（{container}）中安装内核驱动</translation>
+    </message>
+    <message>
+        <source>container: {container}</source>
+        <translation>容器：{container}</translation>
+    </message>
+    <message>
+        <source>The driver belongs to the host: install it there, and leave --dkms off here.</source>
+        <translation>驱动属于宿主机：请在宿主机上安装，这里不要开启 --dkms。</translation>
+    </message>
+    <message>
+        <source>The data has no amdgpu driver repository for ROCm {version}</source>
+        <translation>数据中没有 ROCm {version} 的 amdgpu 驱动软件源</translation>
+    </message>
+    <message>
+        <source>{version} ({stream}): no amdgpu_apt in the data</source>
+        <translation>{version}（{stream}）：数据中没有 amdgpu_apt</translation>
+    </message>
+    <message>
+        <source>Keep the in-box driver (leave --dkms off) or pick a legacy release for the driver.</source>
+        <translation>保留内核自带的驱动（不开启 --dkms），或为驱动选择一个 legacy 版本。</translation>
+    </message>
+    <message>
+        <source>amdgpu loaded now: {loaded} ({source})</source>
+        <translation>amdgpu 当前是否已加载：{loaded}（{source}）</translation>
+    </message>
+    <message>
+        <source>unknown source</source>
+        <translation>来源未知</translation>
+    </message>
+    <message>
+        <source>The amdgpu-dkms driver takes effect after a reboot</source>
+        <translation>amdgpu-dkms 驱动在重启后生效</translation>
+    </message>
+    <message>
+        <source>Reboot when the plan has run, then run rocmdesk detect.</source>
+        <translation>计划执行完后重启，然后运行 rocmdesk detect。</translation>
+    </message>
+    <message>
+        <source>This is WSL: the GPU driver is the Windows one</source>
+        <translation>这是 WSL：显卡驱动是 Windows 的驱动</translation>
+    </message>
+    <message>
+        <source>/dev/dxg or a Microsoft kernel was seen</source>
+        <translation>发现了 /dev/dxg 或 Microsoft 内核</translation>
+    </message>
+    <message>
+        <source>ROCm on WSL uses AMD&apos;s WSL packages (amdgpu-install --usecase=wsl,rocm --no-dkms), which this plan does not set up; PyTorch needs the WSL runtime library.</source>
+        <translation>WSL 上的 ROCm 使用 AMD 的 WSL 软件包（amdgpu-install --usecase=wsl,rocm --no-dkms），本计划不负责安装；PyTorch 需要 WSL 运行时库。</translation>
+    </message>
+    <message>
+        <source>The amdgpu kernel driver is not loaded</source>
+        <translation>amdgpu 内核驱动未加载</translation>
+    </message>
+    <message>
+        <source>checked {source}</source>
+        <translation>已检查 {source}</translation>
+    </message>
+    <message>
+        <source>Check that amdgpu is not blacklisted and the kernel line has no nomodeset (sudo modprobe amdgpu; journalctl -k | grep amdgpu), or choose the DKMS driver.</source>
+        <translation>请检查 amdgpu 没有被列入黑名单，且内核启动参数中没有 nomodeset（sudo modprobe amdgpu; journalctl -k | grep amdgpu），或选择 DKMS 驱动。</translation>
+    </message>
+    <message>
+        <source>Whether amdgpu is loaded could not be told</source>
+        <translation>无法判断 amdgpu 是否已加载</translation>
+    </message>
+    <message>
+        <source>no /sys/module/amdgpu and no /proc/modules in what was read</source>
+        <translation>读取的内容中既没有 /sys/module/amdgpu 也没有 /proc/modules</translation>
+    </message>
+    <message>
+        <source>On the machine itself: lsmod | grep amdgpu</source>
+        <translation>请在该机器上运行：lsmod | grep amdgpu</translation>
+    </message>
+    <message>
+        <source>amdgpu is loaded but no GPU shows in the KFD</source>
+        <translation>amdgpu 已加载，但 KFD 中没有显卡</translation>
+    </message>
+    <message>
+        <source>/sys/class/kfd/kfd/topology/nodes has no GPU node</source>
+        <translation>/sys/class/kfd/kfd/topology/nodes 中没有显卡节点</translation>
+    </message>
+    <message>
+        <source>ROCm needs the KFD: a kernel built with HSA_AMD, and in a container --device=/dev/kfd.</source>
+        <translation>ROCm 需要 KFD：内核需启用 HSA_AMD 编译，容器中还需要 --device=/dev/kfd。</translation>
+    </message>
+    <message>
+        <source>This runs in a container ({container})</source>
+        <translation>当前运行在容器（{container}）中</translation>
+    </message>
+    <message>
+        <source>container marker: {container}</source>
+        <translation>容器标记：{container}</translation>
+    </message>
+    <message>
+        <source>Only user space belongs here; the container needs --device=/dev/kfd --device=/dev/dri and the render/video groups (numeric ids: ls -ln /dev/kfd /dev/dri).</source>
+        <translation>这里只应安装用户态部分；容器需要 --device=/dev/kfd --device=/dev/dri 以及 render/video 用户组（数字 ID：ls -ln /dev/kfd /dev/dri）。</translation>
+    </message>
+    <message>
+        <source>No AMD GPU was found</source>
+        <translation>没有找到 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>source: {source}</source>
+        <translation>来源：{source}</translation>
+    </message>
+    <message>
+        <source>Check that the card is seated and amdgpu is loaded (lspci -nn | grep -i amd).</source>
+        <translation>请检查显卡是否插好、amdgpu 是否已加载（lspci -nn | grep -i amd）。</translation>
+    </message>
+    <message>
+        <source>gfx unknown</source>
+        <translation>gfx 未知</translation>
+    </message>
+    <message>
+        <source>{gpu}: HSA_OVERRIDE_GFX_VERSION={value} makes it {target}</source>
+        <translation>{gpu}：设置 HSA_OVERRIDE_GFX_VERSION={value} 后视为 {target}</translation>
+    </message>
+    <message>
+        <source>A GPU runs ROCm {version} only with an override</source>
+        <translation>有一块显卡只有设置覆盖后才能运行 ROCm {version}</translation>
+    </message>
+    <message>
+        <source>rocmdesk&apos;s environment profiles set the override for your projects.</source>
+        <translation>rocmdesk 的环境配置会为您的项目设置此覆盖。</translation>
+    </message>
+    <message>
+        <source>A GPU is not on AMD&apos;s list for ROCm {version}</source>
+        <translation>有一块显卡不在 AMD 的 ROCm {version} 支持列表中</translation>
+    </message>
+    <message>
+        <source>See rocmdesk detect for what works on this GPU.</source>
+        <translation>运行 rocmdesk detect 查看这块显卡上哪些可用。</translation>
+    </message>
+    <message>
+        <source>TheRock has no package family for a GPU</source>
+        <translation>TheRock 没有适用于某块显卡的软件包系列</translation>
+    </message>
+    <message>
+        <source>Choose a legacy release, or the PyTorch-only scope.</source>
+        <translation>请选择 legacy 版本，或仅 PyTorch 范围。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s cleanup steps purge other versions&apos; packages and /opt/rocm-* trees first; check lists it could not read yourself (ls /etc/apt/sources.list.d).</source>
+        <translation>计划的清理步骤会先卸载其他版本的软件包并删除 /opt/rocm-* 目录；它无法读取的软件源列表请您自行检查（ls /etc/apt/sources.list.d）。</translation>
+    </message>
+    <message>
+        <source>PyTorch wheels bring their own ROCm, so this is mostly harmless; extensions built against a system ROCm can clash. Choose --scope runtime or sdk to have them cleaned up.</source>
+        <translation>PyTorch wheel 自带 ROCm，所以这基本无害；但基于系统 ROCm 构建的扩展可能冲突。选择 --scope runtime 或 sdk 即可让计划清理它们。</translation>
+    </message>
+    <message>
+        <source>Traces of another ROCm version</source>
+        <translation>残留有另一个 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>ROCm packages from the distribution are installed</source>
+        <translation>已安装发行版提供的 ROCm 软件包</translation>
+    </message>
+    <message>
+        <source>The plan pins AMD&apos;s repository (priority 600) so its packages win.</source>
+        <translation>计划会固定（pin）AMD 的软件源（优先级 600），使其软件包优先。</translation>
+    </message>
+    <message>
+        <source>Free disk space was not measured</source>
+        <translation>未测量可用磁盘空间</translation>
+    </message>
+    <message>
+        <source>about {size} GiB are needed in {paths} (rough estimate)</source>
+        <translation>{paths} 中约需 {size} GiB（粗略估计）</translation>
+    </message>
+    <message>
+        <source>Check with {command}</source>
+        <translation>请用 {command} 检查</translation>
+    </message>
+    <message>
+        <source>Not enough free disk in {paths}</source>
+        <translation>{paths} 中的可用磁盘空间不足</translation>
+    </message>
+    <message>
+        <source>free: {free} GiB; needed: about {needed} GiB (rough estimate)</source>
+        <translation>可用：{free} GiB；需要：约 {needed} GiB（粗略估计）</translation>
+    </message>
+    <message>
+        <source>Free some space (sudo apt clean, old kernels) or choose a smaller scope.</source>
+        <translation>请释放一些空间（sudo apt clean、删除旧内核），或选择更小的范围。</translation>
+    </message>
+    <message>
+        <source>Secure Boot is on: the DKMS driver must be signed</source>
+        <translation>安全启动（Secure Boot）已开启：DKMS 驱动必须签名</translation>
+    </message>
+    <message>
+        <source>{path}: enabled</source>
+        <translation>{path}：已开启</translation>
+    </message>
+    <message>
+        <source>DKMS signs amdgpu with a Machine Owner Key (MOK): set a one-time password when the install asks, then enroll the key on the blue MOK screen at the next boot; without it the module will not load (mokutil --sb-state shows the state).</source>
+        <translation>DKMS 会用机器所有者密钥（MOK）为 amdgpu 签名：安装程序提示时设置一个一次性密码，下次启动时在蓝色的 MOK 界面中登记该密钥；否则模块无法加载（mokutil --sb-state 可查看状态）。</translation>
+    </message>
+    <message>
+        <source>Whether Secure Boot is on could not be told</source>
+        <translation>无法判断安全启动（Secure Boot）是否开启</translation>
+    </message>
+    <message>
+        <source>{path} was not readable</source>
+        <translation>{path} 无法读取</translation>
+    </message>
+    <message>
+        <source>Check with mokutil --sb-state; if it is on, the DKMS module must be signed.</source>
+        <translation>请用 mokutil --sb-state 检查；如果已开启，DKMS 模块必须签名。</translation>
+    </message>
+    <message>
+        <source>The user to add to the GPU groups is unknown</source>
+        <translation>不知道要把哪个用户加入显卡用户组</translation>
+    </message>
+    <message>
+        <source>no user name in the report</source>
+        <translation>报告中没有用户名</translation>
+    </message>
+    <message>
+        <source>Run rocmdesk as your own user (not with sudo).</source>
+        <translation>请以您自己的用户身份运行 rocmdesk（不要用 sudo）。</translation>
+    </message>
+    <message>
+        <source>rocmdesk runs as root: there is no user to add to the GPU groups</source>
+        <translation>rocmdesk 以 root 身份运行：没有可加入显卡用户组的用户</translation>
+    </message>
+    <message>
+        <source>user: {user}</source>
+        <translation>用户：{user}</translation>
+    </message>
+    <message>
+        <source>Run rocmdesk as your own user; it asks for the password itself.</source>
+        <translation>请以您自己的用户身份运行 rocmdesk；它会自行请求密码。</translation>
+    </message>
+    <message>
+        <source>The user name is outside what the plan accepts</source>
+        <translation>用户名超出了计划接受的范围</translation>
+    </message>
+    <message>
+        <source>Add yourself to render and video by hand: {command}</source>
+        <translation>请手动把自己加入 render 和 video 用户组：{command}</translation>
+    </message>
+    <message>
+        <source>This session predates your GPU groups</source>
+        <translation>当前会话早于您加入显卡用户组</translation>
+    </message>
+    <message>
+        <source>in /etc/group: {groups}</source>
+        <translation>/etc/group 中：{groups}</translation>
+    </message>
+    <message>
+        <source>this session: {groups}</source>
+        <translation>当前会话：{groups}</translation>
+    </message>
+    <message>
+        <source>Log out and in again (newgrp render fixes only one shell).</source>
+        <translation>请注销后重新登录（newgrp render 只对一个 shell 有效）。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.render</name>
+    <message>
+        <source>blocker</source>
+        <translation>阻断</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>您的选择</translation>
+    </message>
+    <message>
+        <source>Setup plan for {machine}</source>
+        <translation>{machine} 的安装配置计划</translation>
+    </message>
+    <message>
+        <source>(SIMULATED MACHINE)</source>
+        <translation>（模拟机器）</translation>
+    </message>
+    <message>
+        <source>ROCm:</source>
+        <translation>ROCm：</translation>
+    </message>
+    <message>
+        <source>Scope:</source>
+        <translation>范围：</translation>
+    </message>
+    <message>
+        <source>Driver:</source>
+        <translation>驱动：</translation>
+    </message>
+    <message>
+        <source>User:</source>
+        <translation>用户：</translation>
+    </message>
+    <message>
+        <source>install amdgpu-dkms</source>
+        <translation>安装 amdgpu-dkms</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>不变</translation>
+    </message>
+    <message>
+        <source>Before you start:</source>
+        <translation>开始之前：</translation>
+    </message>
+    <message>
+        <source>seen:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <source>fix:</source>
+        <translation>修复方法：</translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation>步骤：</translation>
+    </message>
+    <message>
+        <source>Steps: none</source>
+        <translation>步骤：无</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>您</translation>
+    </message>
+    <message>
+        <source>why:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>The plan is blocked: fix the blockers above first.</source>
+        <translation>计划被阻断：请先解决上面的阻断问题。</translation>
+    </message>
+    <message>
+        <source>Afterwards:</source>
+        <translation>之后：</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.runner</name>
+    <message>
+        <source>rocmdesk&apos;s system helper is not installed ({helper}; the .deb package installs it). A pip install does not put a root helper on the system: running a file from a user-writable virtual environment as root would let whoever can write it take over the machine. Run the plan as a script instead: rocmdesk plan --format script &gt; plan.sh; read it; then bash plan.sh (it asks sudo for each root step) or sudo bash plan.sh. Nothing was changed.</source>
+        <translation>rocmdesk 的系统辅助程序未安装（{helper}；.deb 软件包会安装它）。pip 安装不会在系统中放置 root 辅助程序：以 root 身份运行用户可写的虚拟环境中的文件，会让任何能写入该环境的人接管这台机器。请改为以脚本方式执行计划：rocmdesk plan --format script &gt; plan.sh；阅读它；然后运行 bash plan.sh（每个需要 root 的步骤都会请求 sudo）或 sudo bash plan.sh。没有做任何改动。</translation>
+    </message>
+    <message>
+        <source>pkexec is not installed (Debian/Ubuntu: apt install pkexec, or policykit-1 on older releases), so rocmdesk cannot ask for the one authentication it needs: nothing was changed</source>
+        <translation>未安装 pkexec（Debian/Ubuntu：apt install pkexec，较旧版本为 policykit-1），rocmdesk 无法请求所需的那一次身份验证：没有做任何改动</translation>
+    </message>
+    <message>
+        <source>the password prompt was dismissed: nothing was changed</source>
+        <translation>密码提示框被关闭：没有做任何改动</translation>
+    </message>
+    <message>
+        <source>not authorized (or no polkit agent is running): nothing was changed</source>
+        <translation>未获授权（或没有运行 polkit 代理）：没有做任何改动</translation>
+    </message>
+    <message>
+        <source>remove an old ROCm tree or apt list</source>
+        <translation>删除旧的 ROCm 目录或 apt 软件源列表</translation>
+    </message>
+    <message>
+        <source>purge packages</source>
+        <translation>卸载软件包</translation>
+    </message>
+    <message>
+        <source>install a repository signing key</source>
+        <translation>安装软件源签名密钥</translation>
+    </message>
+    <message>
+        <source>write an apt repository list</source>
+        <translation>写入 apt 软件源列表</translation>
+    </message>
+    <message>
+        <source>write an apt pin</source>
+        <translation>写入 apt pin 文件</translation>
+    </message>
+    <message>
+        <source>refresh apt&apos;s package lists</source>
+        <translation>刷新 apt 软件包列表</translation>
+    </message>
+    <message>
+        <source>install packages</source>
+        <translation>安装软件包</translation>
+    </message>
+    <message>
+        <source>add the user to groups</source>
+        <translation>将用户加入用户组</translation>
+    </message>
+    <message>
+        <source>check the result</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>already done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>done in an earlier run</source>
+        <translation>已在之前的运行中完成</translation>
+    </message>
+    <message>
+        <source>done already (as the plan says)</source>
+        <translation>已完成（计划中已标明）</translation>
+    </message>
+    <message>
+        <source>dry run: would {what}</source>
+        <translation>试运行：将会{what}</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>the helper must run as root (through pkexec)</source>
+        <translation>辅助程序必须以 root 身份运行（通过 pkexec）</translation>
+    </message>
+    <message>
+        <source>the calling user could not be established (PKEXEC_UID)</source>
+        <translation>无法确定调用者（PKEXEC_UID）</translation>
+    </message>
+    <message>
+        <source>another rocmdesk setup run is in progress</source>
+        <translation>另一个 rocmdesk 安装配置任务正在运行</translation>
+    </message>
+    <message>
+        <source>{program}: cannot start</source>
+        <translation>{program}：无法启动</translation>
+    </message>
+    <message>
+        <source>every step is done</source>
+        <translation>所有步骤均已完成</translation>
+    </message>
+    <message>
+        <source>the run stopped early</source>
+        <translation>运行提前中止</translation>
+    </message>
+    <message>
+        <source>step {step} failed: {why}</source>
+        <translation>步骤 {step} 失败：{why}</translation>
+    </message>
+    <message>
+        <source>the helper refused the plan</source>
+        <translation>辅助程序拒绝了此计划</translation>
+    </message>
+    <message>
+        <source>{message}: nothing was changed</source>
+        <translation>{message}：没有做任何改动</translation>
+    </message>
+    <message>
+        <source>the helper stopped unexpectedly (exit {code}): {output}</source>
+        <translation>辅助程序意外退出（退出码 {code}）：{output}</translation>
+    </message>
+    <message>
+        <source>the helper stopped unexpectedly (exit {code})</source>
+        <translation>辅助程序意外退出（退出码 {code}）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.alerts</name>
+    <message>
+        <source>GPU {index}: junction {temp:.0f} °C is at its critical {crit:.0f} °C: the GPU throttles</source>
+        <translation>显卡 {index}：结温 {temp:.0f} °C 已达到临界值 {crit:.0f} °C：显卡正在降频</translation>
+    </message>
+    <message>
+        <source>GPU {index}: junction {temp:.0f} °C is near its critical {crit:.0f} °C</source>
+        <translation>显卡 {index}：结温 {temp:.0f} °C 接近临界值 {crit:.0f} °C</translation>
+    </message>
+    <message>
+        <source>GPU {index}: VRAM {share:.0%} full: the next allocation may fail (out of memory)</source>
+        <translation>显卡 {index}：显存已用 {share:.0%}：下一次分配可能失败（显存不足）</translation>
+    </message>
+    <message>
+        <source>GPU {index}: drawing {power:.0f} W at its {cap:.0f} W cap: clocks are power-limited</source>
+        <translation>显卡 {index}：功耗 {power:.0f} W 已达 {cap:.0f} W 上限：频率受功耗限制</translation>
+    </message>
+    <message>
+        <source>GPU {index}: VRAM grew {mib:.0f} MiB in {minutes:.0f} min while idle: a leak?</source>
+        <translation>显卡 {index}：空闲时显存在 {minutes:.0f} 分钟内增长了 {mib:.0f} MiB：是否存在泄漏？</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.cli_monitor</name>
+    <message>
+        <source>not a number: {text!r}</source>
+        <translation>不是数字：{text!r}</translation>
+    </message>
+    <message>
+        <source>the interval is a number of seconds, 0 or more</source>
+        <translation>间隔是秒数，须为 0 或更大</translation>
+    </message>
+    <message>
+        <source>not a whole number: {text!r}</source>
+        <translation>不是整数：{text!r}</translation>
+    </message>
+    <message>
+        <source>the count is 1 or more</source>
+        <translation>次数须为 1 或更大</translation>
+    </message>
+    <message>
+        <source>live GPU temperatures, power, memory, clocks and fans (text, JSON lines or CSV)</source>
+        <translation>实时显示显卡温度、功耗、显存、频率和风扇（文本、JSON lines 或 CSV）</translation>
+    </message>
+    <message>
+        <source>Sample every AMD GPU&apos;s sensors from sysfs (cheap enough to leave running) and print them.</source>
+        <translation>从 sysfs 采样每块 AMD 显卡的传感器（开销很小，可以一直开着）并输出。</translation>
+    </message>
+    <message>
+        <source>one JSON object a line per sample</source>
+        <translation>每次采样输出一行 JSON 对象</translation>
+    </message>
+    <message>
+        <source>CSV: a header, then a row per GPU per sample</source>
+        <translation>CSV：先输出表头，然后每次采样每块显卡一行</translation>
+    </message>
+    <message>
+        <source>one sample, then exit</source>
+        <translation>采样一次后退出</translation>
+    </message>
+    <message>
+        <source>seconds between samples (default 1; 0 = back to back)</source>
+        <translation>采样间隔秒数（默认 1；0 = 连续采样）</translation>
+    </message>
+    <message>
+        <source>stop after N samples</source>
+        <translation>采样 N 次后停止</translation>
+    </message>
+    <message>
+        <source>where the numbers come from (default: sysfs, else rocm-smi/amd-smi)</source>
+        <translation>数据来源（默认：sysfs，否则 rocm-smi/amd-smi）</translation>
+    </message>
+    <message>
+        <source>also list the processes holding GPU memory</source>
+        <translation>同时列出占用显存的进程</translation>
+    </message>
+    <message>
+        <source>open the monitor window</source>
+        <translation>打开监控窗口</translation>
+    </message>
+    <message>
+        <source>suspended</source>
+        <translation>休眠</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>AMD GPU</source>
+        <translation>AMD 显卡</translation>
+    </message>
+    <message>
+        <source>GPU{index} {name}</source>
+        <translation>显卡 {index} {name}</translation>
+    </message>
+    <message>
+        <source>edge {temp}</source>
+        <translation>边缘 {temp}</translation>
+    </message>
+    <message>
+        <source>junction {temp}</source>
+        <translation>结温 {temp}</translation>
+    </message>
+    <message>
+        <source>mem {temp}</source>
+        <translation>显存温度 {temp}</translation>
+    </message>
+    <message>
+        <source>busy {percent}%</source>
+        <translation>占用 {percent}%</translation>
+    </message>
+    <message>
+        <source>VRAM {used}/{total} GiB</source>
+        <translation>显存 {used}/{total} GiB</translation>
+    </message>
+    <message>
+        <source>GTT {used}/{total} GiB</source>
+        <translation>GTT {used}/{total} GiB</translation>
+    </message>
+    <message>
+        <source>sclk {mhz} MHz</source>
+        <translation>核心频率 {mhz} MHz</translation>
+    </message>
+    <message>
+        <source>mclk {mhz} MHz</source>
+        <translation>显存频率 {mhz} MHz</translation>
+    </message>
+    <message>
+        <source>fan {rpm} rpm</source>
+        <translation>风扇 {rpm} rpm</translation>
+    </message>
+    <message>
+        <source>pid {pid} {name} on GPU{index}: {vram}</source>
+        <translation>pid {pid} {name} 在显卡 {index} 上：{vram}</translation>
+    </message>
+    <message>
+        <source>monitor --gui needs the desktop part (PySide6 and pyqtgraph): {error}; `rocmdesk monitor` prints the same numbers as text, --json or --csv</source>
+        <translation>monitor --gui 需要桌面组件（PySide6 和 pyqtgraph）：{error}；`rocmdesk monitor` 会以文本、--json 或 --csv 输出同样的数据</translation>
+    </message>
+    <message>
+        <source>no AMD GPU to monitor on {machine}</source>
+        <translation>{machine} 上没有可监控的 AMD 显卡</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.exporter</name>
+    <message>
+        <source>serve the monitor&apos;s metrics to Prometheus (text format over HTTP)</source>
+        <translation>将监控指标提供给 Prometheus（HTTP 上的文本格式）</translation>
+    </message>
+    <message>
+        <source>Serve every AMD GPU&apos;s live metrics at /metrics in Prometheus&apos; text format.</source>
+        <translation>以 Prometheus 文本格式在 /metrics 提供每块 AMD 显卡的实时指标。</translation>
+    </message>
+    <message>
+        <source>TCP port (default {port})</source>
+        <translation>TCP 端口（默认 {port}）</translation>
+    </message>
+    <message>
+        <source>address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines scrape)</source>
+        <translation>监听地址（默认 127.0.0.1；0.0.0.0 允许其他机器抓取）</translation>
+    </message>
+    <message>
+        <source>scrapes closer together than this share one sample (default 1 s)</source>
+        <translation>间隔短于此值的抓取共用同一次采样（默认 1 秒）</translation>
+    </message>
+    <message>
+        <source>where the numbers come from (default: sysfs, else rocm-smi/amd-smi)</source>
+        <translation>数据来源（默认：sysfs，否则 rocm-smi/amd-smi）</translation>
+    </message>
+    <message>
+        <source>the exporter needs the prometheus-client package (pip install prometheus-client)</source>
+        <translation>导出器需要 prometheus-client 软件包（pip install prometheus-client）</translation>
+    </message>
+    <message>
+        <source>--port {port}: not a TCP port</source>
+        <translation>--port {port}：不是有效的 TCP 端口</translation>
+    </message>
+    <message>
+        <source>no AMD GPU to export on {machine}</source>
+        <translation>{machine} 上没有可导出的 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>cannot listen on {address}:{port}: {error}</source>
+        <translation>无法监听 {address}:{port}：{error}</translation>
+    </message>
+    <message>
+        <source>serving {count} GPU(s) at {url} (Ctrl-C stops)</source>
+        <translation>正在 {url} 提供 {count} 块显卡的指标（按 Ctrl-C 停止）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.sampler</name>
+    <message>
+        <source>the device stopped answering (ENODEV)</source>
+        <translation>设备已停止响应（ENODEV）</translation>
+    </message>
+    <message>
+        <source>none of its sensor files could be read</source>
+        <translation>它的传感器文件都无法读取</translation>
+    </message>
+    <message>
+        <source>no DRM device for this GPU: sysfs has nothing to read</source>
+        <translation>此显卡没有 DRM 设备：sysfs 中没有可读取的内容</translation>
+    </message>
+    <message>
+        <source>the device is gone from sysfs</source>
+        <translation>设备已从 sysfs 中消失</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.smi_sampler</name>
+    <message>
+        <source>{source} did not report this GPU</source>
+        <translation>{source} 没有报告这块显卡</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.cli_profile</name>
+    <message>
+        <source>{text} is not KEY=VALUE</source>
+        <translation>{text} 不是 KEY=VALUE 格式</translation>
+    </message>
+    <message>
+        <source>per-project venv + environment variables, applied to activate scripts</source>
+        <translation>按项目设置虚拟环境和环境变量，写入 activate 脚本</translation>
+    </message>
+    <message>
+        <source>Environment profiles: a project folder, a venv and the variables PyTorch needs there (HSA_OVERRIDE_GFX_VERSION, allocator settings, ...).</source>
+        <translation>环境配置：一个项目文件夹、一个虚拟环境，以及 PyTorch 在那里需要的环境变量（HSA_OVERRIDE_GFX_VERSION、显存分配器设置等）。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 ok, 2 bad usage or invalid value, 3 unreadable profile file, 5 apply --check found missing or outdated hooks.</source>
+        <translation>退出码：0 成功，2 用法错误或取值无效，3 配置文件无法读取，5 apply --check 发现钩子缺失或已过时。</translation>
+    </message>
+    <message>
+        <source>the profile&apos;s name</source>
+        <translation>配置的名称</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>机器可读的输出</translation>
+    </message>
+    <message>
+        <source>a variable for the profile (repeatable)</source>
+        <translation>配置中的一个环境变量（可重复）</translation>
+    </message>
+    <message>
+        <source>a note for yourself (e.g. which GPU it is for)</source>
+        <translation>给自己的备注（例如适用于哪块显卡）</translation>
+    </message>
+    <message>
+        <source>every profile, with its venv and whether its hooks are in place</source>
+        <translation>列出所有配置、它们的虚拟环境，以及钩子是否已写入</translation>
+    </message>
+    <message>
+        <source>one profile: variables, hooks, warnings</source>
+        <translation>查看一个配置：环境变量、钩子、警告</translation>
+    </message>
+    <message>
+        <source>a new profile</source>
+        <translation>新建配置</translation>
+    </message>
+    <message>
+        <source>the project&apos;s folder</source>
+        <translation>项目文件夹</translation>
+    </message>
+    <message>
+        <source>the venv the project uses</source>
+        <translation>项目使用的虚拟环境</translation>
+    </message>
+    <message>
+        <source>start from what this machine needs (override, GPU choice, allocator settings)</source>
+        <translation>从这台机器需要的设置开始（覆盖、显卡选择、显存分配器设置）</translation>
+    </message>
+    <message>
+        <source>torch version for --preset (default: read from the venv, else all versions)</source>
+        <translation>--preset 使用的 torch 版本（默认：从虚拟环境中读取，否则适用所有版本）</translation>
+    </message>
+    <message>
+        <source>write the activate hooks right away</source>
+        <translation>立即写入 activate 钩子</translation>
+    </message>
+    <message>
+        <source>change a profile (its hooks are rewritten when applied)</source>
+        <translation>修改配置（已应用的钩子会重新写入）</translation>
+    </message>
+    <message>
+        <source>drop a variable (repeatable)</source>
+        <translation>删除一个环境变量（可重复）</translation>
+    </message>
+    <message>
+        <source>a new project folder</source>
+        <translation>新的项目文件夹</translation>
+    </message>
+    <message>
+        <source>another venv (the hooks move with it)</source>
+        <translation>换一个虚拟环境（钩子随之迁移）</translation>
+    </message>
+    <message>
+        <source>write the variables into the venv&apos;s activate scripts</source>
+        <translation>把环境变量写入虚拟环境的 activate 脚本</translation>
+    </message>
+    <message>
+        <source>only report whether the hooks are in place and current (exit 5 if not)</source>
+        <translation>只报告钩子是否已写入且为最新（否则退出码为 5）</translation>
+    </message>
+    <message>
+        <source>take the hooks out of the activate scripts again</source>
+        <translation>从 activate 脚本中移除钩子</translation>
+    </message>
+    <message>
+        <source>also delete the profile (kept as NAME.toml.bak)</source>
+        <translation>同时删除配置（保留为 NAME.toml.bak）</translation>
+    </message>
+    <message>
+        <source>write the profile as .envrc (direnv), .env or a Jupyter kernel</source>
+        <translation>把配置导出为 .envrc（direnv）、.env 或 Jupyter 内核</translation>
+    </message>
+    <message>
+        <source>envrc (direnv), dotenv (a .env file) or jupyter (a kernel)</source>
+        <translation>envrc（direnv）、dotenv（.env 文件）或 jupyter（Jupyter 内核）</translation>
+    </message>
+    <message>
+        <source>where to write (- for standard output; for jupyter: the kernel&apos;s folder); default: PROJECT/.envrc, PROJECT/.env, or Jupyter&apos;s user kernels folder</source>
+        <translation>写入位置（- 表示标准输出；jupyter 格式为内核文件夹）；默认：PROJECT/.envrc、PROJECT/.env 或 Jupyter 的用户内核文件夹</translation>
+    </message>
+    <message>
+        <source>replace a file that rocmdesk did not write</source>
+        <translation>替换不是由 rocmdesk 写入的文件</translation>
+    </message>
+    <message>
+        <source>warning: {message}</source>
+        <translation>警告：{message}</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>no venv</source>
+        <translation>没有虚拟环境</translation>
+    </message>
+    <message>
+        <source>current</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>已过时</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他配置</translation>
+    </message>
+    <message>
+        <source>absent</source>
+        <translation>不存在</translation>
+    </message>
+    <message>
+        <source>written</source>
+        <translation>已写入</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未改变</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>已移除</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>已保留</translation>
+    </message>
+    <message>
+        <source>(profile {name})</source>
+        <translation>（配置 {name}）</translation>
+    </message>
+    <message>
+        <source>invalid {finding}</source>
+        <translation>无效：{finding}</translation>
+    </message>
+    <message>
+        <source>no profiles yet (they live in {folder}); create one with {command}</source>
+        <translation>还没有配置（配置保存在 {folder}）；可以用 {command} 创建</translation>
+    </message>
+    <message>
+        <source>{count} variable</source>
+        <translation>{count} 个环境变量</translation>
+    </message>
+    <message>
+        <source>{count} variables</source>
+        <translation>{count} 个环境变量</translation>
+    </message>
+    <message>
+        <source>project {folder}</source>
+        <translation>项目 {folder}</translation>
+    </message>
+    <message>
+        <source>venv {folder}</source>
+        <translation>虚拟环境 {folder}</translation>
+    </message>
+    <message>
+        <source>hooks {state}</source>
+        <translation>钩子 {state}</translation>
+    </message>
+    <message>
+        <source>profile {name}: the activate hooks are gone (was the venv upgraded or recreated?); run {command}</source>
+        <translation>配置 {name}：activate 钩子不见了（虚拟环境是否被升级或重建过？）；请运行 {command}</translation>
+    </message>
+    <message>
+        <source>project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>venv</source>
+        <translation>虚拟环境</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>hooks</source>
+        <translation>钩子</translation>
+    </message>
+    <message>
+        <source>profile {name}</source>
+        <translation>配置 {name}</translation>
+    </message>
+    <message>
+        <source>(does not exist yet)</source>
+        <translation>（尚不存在）</translation>
+    </message>
+    <message>
+        <source>not installed in the venv</source>
+        <translation>虚拟环境中未安装</translation>
+    </message>
+    <message>
+        <source>variables</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>the activate hooks are gone or outdated; run {command}</source>
+        <translation>activate 钩子不见了或已过时；请运行 {command}</translation>
+    </message>
+    <message>
+        <source>a profile called {name} exists already; change it with {command}</source>
+        <translation>名为 {name} 的配置已经存在；可以用 {command} 修改</translation>
+    </message>
+    <message>
+        <source>preset: nothing to set on this machine (no AMD GPU found)</source>
+        <translation>预设：这台机器上没有需要设置的内容（没有找到 AMD 显卡）</translation>
+    </message>
+    <message>
+        <source>preset: {variable}  ({why}; source: {source})</source>
+        <translation>预设：{variable}（{why}；来源：{source}）</translation>
+    </message>
+    <message>
+        <source>the project folder {folder} does not exist (yet)</source>
+        <translation>项目文件夹 {folder}（还）不存在</translation>
+    </message>
+    <message>
+        <source>{venv} is not a venv yet; create it with {command}</source>
+        <translation>{venv} 还不是虚拟环境；可以用 {command} 创建</translation>
+    </message>
+    <message>
+        <source>created profile {name} ({path})</source>
+        <translation>已创建配置 {name}（{path}）</translation>
+    </message>
+    <message>
+        <source>profile {name} applied to {venv}:</source>
+        <translation>配置 {name} 已应用到 {venv}：</translation>
+    </message>
+    <message>
+        <source>activate with: {command}  (fish: activate.fish, csh: activate.csh); deactivate puts the previous values back</source>
+        <translation>激活方式：{command}（fish：activate.fish，csh：activate.csh）；deactivate 会恢复之前的值</translation>
+    </message>
+    <message>
+        <source>{key} is not set in profile {name}</source>
+        <translation>配置 {name} 中没有设置 {key}</translation>
+    </message>
+    <message>
+        <source>updated profile {name}</source>
+        <translation>已更新配置 {name}</translation>
+    </message>
+    <message>
+        <source>hooks taken out of {venv}</source>
+        <translation>已从 {venv} 移除钩子</translation>
+    </message>
+    <message>
+        <source>{venv} is not a venv: its hooks will be written by {command}</source>
+        <translation>{venv} 不是虚拟环境：它的钩子将由 {command} 写入</translation>
+    </message>
+    <message>
+        <source>{venv} is not a venv (no bin/ folder); create it first, e.g. {command}</source>
+        <translation>{venv} 不是虚拟环境（没有 bin/ 文件夹）；请先创建，例如 {command}</translation>
+    </message>
+    <message>
+        <source>hooks are missing or outdated; run {command}</source>
+        <translation>钩子缺失或已过时；请运行 {command}</translation>
+    </message>
+    <message>
+        <source>hooks of profile {name} taken out of {venv}:</source>
+        <translation>已从 {venv} 移除配置 {name} 的钩子：</translation>
+    </message>
+    <message>
+        <source>{venv} does not exist: no hooks to take out</source>
+        <translation>{venv} 不存在：没有需要移除的钩子</translation>
+    </message>
+    <message>
+        <source>deleted profile {name} (the last version is kept in {path})</source>
+        <translation>已删除配置 {name}（最后一个版本保留在 {path}）</translation>
+    </message>
+    <message>
+        <source>wrote {path}</source>
+        <translation>已写入 {path}</translation>
+    </message>
+    <message>
+        <source>now run: {command}</source>
+        <translation>现在请运行：{command}</translation>
+    </message>
+    <message>
+        <source>Jupyter lists it as &quot;{name}&quot;</source>
+        <translation>它在 Jupyter 中显示为“{name}”</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.cli_run</name>
+    <message>
+        <source>run a command in a profile&apos;s venv and environment, without activating</source>
+        <translation>在配置的虚拟环境和环境变量中运行命令，无需激活</translation>
+    </message>
+    <message>
+        <source>Run CMD with the profile&apos;s venv first on PATH, VIRTUAL_ENV set and the profile&apos;s variables; the exit status is CMD&apos;s.</source>
+        <translation>运行 CMD：配置的虚拟环境排在 PATH 最前面，设置 VIRTUAL_ENV 和配置中的环境变量；退出码就是 CMD 的退出码。</translation>
+    </message>
+    <message>
+        <source>the profile (see: rocmdesk profile list)</source>
+        <translation>配置（见：rocmdesk profile list）</translation>
+    </message>
+    <message>
+        <source>run in the profile&apos;s project folder</source>
+        <translation>在配置的项目文件夹中运行</translation>
+    </message>
+    <message>
+        <source>the command and its arguments, after --</source>
+        <translation>命令及其参数，写在 -- 之后</translation>
+    </message>
+    <message>
+        <source>start $SHELL with a profile&apos;s venv and environment</source>
+        <translation>以配置的虚拟环境和环境变量启动 $SHELL</translation>
+    </message>
+    <message>
+        <source>Start $SHELL (or /bin/sh) in the profile&apos;s project folder with its venv and variables; arguments after -- go to the shell (e.g. -- -c &apos;cmd&apos;).</source>
+        <translation>在配置的项目文件夹中启动 $SHELL（或 /bin/sh），带上它的虚拟环境和环境变量；-- 之后的参数会传给 shell（例如 -- -c &apos;cmd&apos;）。</translation>
+    </message>
+    <message>
+        <source>Exit codes: the command&apos;s own; 2 bad usage or an unknown profile; 3 an unreadable profile file; 126 the command cannot be run; 127 the command was not found.</source>
+        <translation>退出码：命令自己的退出码；2 用法错误或配置不存在；3 配置文件无法读取；126 命令无法运行；127 找不到命令。</translation>
+    </message>
+    <message>
+        <source>Exit codes: the shell&apos;s own; 2 bad usage or an unknown profile; 3 an unreadable profile file; 126 the shell cannot be run; 127 the shell was not found.</source>
+        <translation>退出码：shell 自己的退出码；2 用法错误或配置不存在；3 配置文件无法读取；126 shell 无法运行；127 找不到 shell。</translation>
+    </message>
+    <message>
+        <source>stay in the current folder</source>
+        <translation>留在当前文件夹</translation>
+    </message>
+    <message>
+        <source>arguments for the shell, after --</source>
+        <translation>传给 shell 的参数，写在 -- 之后</translation>
+    </message>
+    <message>
+        <source>profile {name}: {venv} is not a venv (no bin/ folder); create it first, e.g. {command}</source>
+        <translation>配置 {name}：{venv} 不是虚拟环境（没有 bin/ 文件夹）；请先创建，例如 {command}</translation>
+    </message>
+    <message>
+        <source>{program}: command not found (PATH starts with the venv&apos;s bin)</source>
+        <translation>{program}：找不到命令（PATH 以虚拟环境的 bin 开头）</translation>
+    </message>
+    <message>
+        <source>cannot enter {folder}: {error}</source>
+        <translation>无法进入 {folder}：{error}</translation>
+    </message>
+    <message>
+        <source>{program}: command not found</source>
+        <translation>{program}：找不到命令</translation>
+    </message>
+    <message>
+        <source>give the command after --, e.g. {example}</source>
+        <translation>请在 -- 之后给出命令，例如 {example}</translation>
+    </message>
+    <message>
+        <source>{shell} with profile {name} (venv {venv}); exit to leave</source>
+        <translation>{shell} 已使用配置 {name}（虚拟环境 {venv}）；输入 exit 离开</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.cli_torch</name>
+    <message>
+        <source>PyTorch wheels for this machine: recommend, install into a venv, verify from inside it</source>
+        <translation>适合这台机器的 PyTorch wheel：推荐、安装到虚拟环境、在其中验证</translation>
+    </message>
+    <message>
+        <source>The right PyTorch wheels for this machine&apos;s AMD GPU, installed into a venv and verified there.</source>
+        <translation>为这台机器的 AMD 显卡选出合适的 PyTorch wheel，安装到虚拟环境中并在那里验证。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 ok, 2 bad usage, 3 unreadable input, 4 no AMD GPU, 5 the install failed or verify&apos;s verdict is not ok.</source>
+        <translation>退出码：0 成功，2 用法错误，3 输入无法读取，4 没有 AMD 显卡，5 安装失败或验证结论不是 ok。</translation>
+    </message>
+    <message>
+        <source>the index, exact versions and override this machine needs, and why</source>
+        <translation>这台机器需要的索引、确切版本和覆盖，以及原因</translation>
+    </message>
+    <message>
+        <source>a torch version (2.9.1, or 2.9.1+rocm6.3 for one ROCm tag)</source>
+        <translation>torch 版本（2.9.1，或指定某个 ROCm 标签的 2.9.1+rocm6.3）</translation>
+    </message>
+    <message>
+        <source>a mirror of the wheel index to use instead</source>
+        <translation>改用的 wheel 索引镜像</translation>
+    </message>
+    <message>
+        <source>machine-readable output</source>
+        <translation>机器可读的输出</translation>
+    </message>
+    <message>
+        <source>create a venv (if needed) and install the recommended wheels into it</source>
+        <translation>创建虚拟环境（如有需要）并把推荐的 wheel 安装进去</translation>
+    </message>
+    <message>
+        <source>the venv (created when it does not exist)</source>
+        <translation>虚拟环境（不存在时会创建）</translation>
+    </message>
+    <message>
+        <source>a torch version instead of the recommended one (2.9.1, 2.9.1+rocm6.3; a non-ROCm build such as 2.13.0+cpu is installed as given)</source>
+        <translation>不用推荐的版本，改用这个 torch 版本（2.9.1、2.9.1+rocm6.3；非 ROCm 版本，例如 2.13.0+cpu，会按原样安装）</translation>
+    </message>
+    <message>
+        <source>install torch only</source>
+        <translation>只安装 torch</translation>
+    </message>
+    <message>
+        <source>the python that creates the venv (default: rocmdesk&apos;s)</source>
+        <translation>用来创建虚拟环境的 python（默认：rocmdesk 自己的）</translation>
+    </message>
+    <message>
+        <source>create the venv with uv (default: when uv is on PATH)</source>
+        <translation>用 uv 创建虚拟环境（默认：PATH 中有 uv 时）</translation>
+    </message>
+    <message>
+        <source>refuse below this much free disk space (default: 10 for ROCm wheels, 2 otherwise; 0: no check)</source>
+        <translation>剩余磁盘空间低于这个值（GB）时拒绝安装（默认：ROCm 版 wheel 为 10，其他为 2；0：不检查）</translation>
+    </message>
+    <message>
+        <source>do not verify the venv afterwards</source>
+        <translation>安装后不验证虚拟环境</translation>
+    </message>
+    <message>
+        <source>do not ask before installing</source>
+        <translation>安装前不询问</translation>
+    </message>
+    <message>
+        <source>print what would run, run nothing</source>
+        <translation>只打印将要运行的内容，什么都不运行</translation>
+    </message>
+    <message>
+        <source>run a probe with the venv&apos;s python and judge what torch sees</source>
+        <translation>用虚拟环境的 python 运行探测，判断 torch 看到了什么</translation>
+    </message>
+    <message>
+        <source>a python to probe</source>
+        <translation>要探测的 python</translation>
+    </message>
+    <message>
+        <source>a venv to probe</source>
+        <translation>要探测的虚拟环境</translation>
+    </message>
+    <message>
+        <source>a profile: its venv, with its environment variables</source>
+        <translation>配置：使用它的虚拟环境和环境变量</translation>
+    </message>
+    <message>
+        <source>judge a saved probe report (from this or another machine; - for standard input)</source>
+        <translation>判断保存下来的探测报告（来自这台或另一台机器；- 表示标准输入）</translation>
+    </message>
+    <message>
+        <source>stop the probe after S seconds (120)</source>
+        <translation>S 秒后停止探测（120）</translation>
+    </message>
+    <message>
+        <source>choose an action: recommend, install or verify (see rocmdesk torch --help)</source>
+        <translation>请选择一个操作：recommend、install 或 verify（见 rocmdesk torch --help）</translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>works with an override</source>
+        <translation>设置覆盖后可用</translation>
+    </message>
+    <message>
+        <source>risky</source>
+        <translation>有风险</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>no AMD GPU found</source>
+        <translation>没有找到 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>gpu</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <translation>覆盖</translation>
+    </message>
+    <message>
+        <source>rocm</source>
+        <translation>系统 ROCm</translation>
+    </message>
+    <message>
+        <source>mirror</source>
+        <translation>镜像</translation>
+    </message>
+    <message>
+        <source>no AMD GPU</source>
+        <translation>没有 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>显卡</translation>
+    </message>
+    <message>
+        <source>{gpu}: {status}</source>
+        <translation>{gpu}：{status}</translation>
+    </message>
+    <message>
+        <source>the newest on the index</source>
+        <translation>索引上的最新版本</translation>
+    </message>
+    <message>
+        <source>env</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>with: {variables}  (a profile keeps them: {command})</source>
+        <translation>需要：{variables}（可以用配置保存它们：{command}）</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>warning: {message}</source>
+        <translation>警告：{message}</translation>
+    </message>
+    <message>
+        <source>(sources: {sources})</source>
+        <translation>（来源：{sources}）</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>prepare</source>
+        <translation>准备</translation>
+    </message>
+    <message>
+        <source>resolve</source>
+        <translation>解析</translation>
+    </message>
+    <message>
+        <source>download</source>
+        <translation>下载</translation>
+    </message>
+    <message>
+        <source>install</source>
+        <translation>安装</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>downloading {package}</source>
+        <translation>正在下载 {package}</translation>
+    </message>
+    <message>
+        <source>{percent}% of {package} ({size})</source>
+        <translation>{package} 已完成 {percent}%（{size}）</translation>
+    </message>
+    <message>
+        <source>Installing torch {version} as asked: it is not a ROCm build and will not use the GPU.</source>
+        <translation>按要求安装 torch {version}：这不是 ROCm 版本，不会使用显卡。</translation>
+    </message>
+    <message>
+        <source>no AMD GPU was found here, so there is nothing to pick wheels for; pass --torch VERSION to install one anyway (rocmdesk torch recommend shows the newest)</source>
+        <translation>这里没有找到 AMD 显卡，因此无法挑选 wheel；如仍要安装，请传入 --torch VERSION（rocmdesk torch recommend 会显示最新版本）</translation>
+    </message>
+    <message>
+        <source>Install into {venv} (a new venv):</source>
+        <translation>安装到 {venv}（新的虚拟环境）：</translation>
+    </message>
+    <message>
+        <source>Install into {venv}:</source>
+        <translation>安装到 {venv}：</translation>
+    </message>
+    <message>
+        <source>disk: {message}</source>
+        <translation>磁盘：{message}</translation>
+    </message>
+    <message>
+        <source>log: {path}</source>
+        <translation>日志：{path}</translation>
+    </message>
+    <message>
+        <source>not asking without a terminal: pass --yes to install</source>
+        <translation>没有终端，无法询问：请传入 --yes 进行安装</translation>
+    </message>
+    <message>
+        <source>Proceed? [y/N] </source>
+        <translation>是否继续？[y/N]</translation>
+    </message>
+    <message>
+        <source>Nothing was installed.</source>
+        <translation>没有安装任何内容。</translation>
+    </message>
+    <message>
+        <source>cancelled; the venv may be half-installed: run the same command again to finish it</source>
+        <translation>已取消；虚拟环境可能只安装了一半：再次运行同一命令即可完成安装</translation>
+    </message>
+    <message>
+        <source>the install failed</source>
+        <translation>安装失败</translation>
+    </message>
+    <message>
+        <source>This GPU needs these variables when you use the venv:</source>
+        <translation>使用这个虚拟环境时，这块显卡需要以下环境变量：</translation>
+    </message>
+    <message>
+        <source>({command} keeps them in the venv)</source>
+        <translation>（{command} 可以把它们保存在虚拟环境中）</translation>
+    </message>
+    <message>
+        <source>Verify it: {command}</source>
+        <translation>验证：{command}</translation>
+    </message>
+    <message>
+        <source>verdict: {verdict} — {title}</source>
+        <translation>结论：{verdict} —— {title}</translation>
+    </message>
+    <message>
+        <source>{count} device(s)</source>
+        <translation>{count} 个设备</translation>
+    </message>
+    <message>
+        <source>GPU {index}: {name} ({gfx})</source>
+        <translation>显卡 {index}：{name}（{gfx}）</translation>
+    </message>
+    <message>
+        <source>arch list: {arch_list}</source>
+        <translation>架构列表：{arch_list}</translation>
+    </message>
+    <message>
+        <source>fix: {text}</source>
+        <translation>修复：{text}</translation>
+    </message>
+    <message>
+        <source>note: {note}</source>
+        <translation>注意：{note}</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read it ({error})</source>
+        <translation>{name}：无法读取（{error}）</translation>
+    </message>
+    <message>
+        <source>{name}: not JSON ({error})</source>
+        <translation>{name}：不是 JSON（{error}）</translation>
+    </message>
+    <message>
+        <source>{name}: not a probe report (a JSON object)</source>
+        <translation>{name}：不是探测报告（应为 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>--profile is not available yet in this build of rocmdesk; use --venv DIR</source>
+        <translation>这个版本的 rocmdesk 还不支持 --profile；请使用 --venv DIR</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.envvars_check</name>
+    <message>
+        <source>expects True or False (capitalised)</source>
+        <translation>应为 True 或 False（首字母大写）</translation>
+    </message>
+    <message>
+        <source>expects a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>must be more than {limit}</source>
+        <translation>必须大于 {limit}</translation>
+    </message>
+    <message>
+        <source>must be at least {limit}</source>
+        <translation>必须至少为 {limit}</translation>
+    </message>
+    <message>
+        <source>must be a power of 2</source>
+        <translation>必须是 2 的幂</translation>
+    </message>
+    <message>
+        <source>expects a number between 0 and 1</source>
+        <translation>应为 0 到 1 之间的数</translation>
+    </message>
+    <message>
+        <source>must lie between 0 and 1 (both exclusive)</source>
+        <translation>必须在 0 到 1 之间（不含两端）</translation>
+    </message>
+    <message>
+        <source>must lie between 0 and 1</source>
+        <translation>必须在 0 到 1 之间</translation>
+    </message>
+    <message>
+        <source>a list of size:divisions pairs is written [256:1,512:2,&gt;:1]</source>
+        <translation>size:divisions 对的列表写作 [256:1,512:2,&gt;:1]</translation>
+    </message>
+    <message>
+        <source>{item} is not size:divisions (e.g. 256:4 or &gt;:1)</source>
+        <translation>{item} 不是 size:divisions 形式（例如 256:4 或 &gt;:1）</translation>
+    </message>
+    <message>
+        <source>divisions in {item} must be a power of 2</source>
+        <translation>{item} 中的 divisions 必须是 2 的幂</translation>
+    </message>
+    <message>
+        <source>expects native or cudaMallocAsync</source>
+        <translation>应为 native 或 cudaMallocAsync</translation>
+    </message>
+    <message>
+        <source>is empty (write key:value pairs, e.g. expandable_segments:True)</source>
+        <translation>为空（请写 key:value 对，例如 expandable_segments:True）</translation>
+    </message>
+    <message>
+        <source>{part} is not key:value (options are written key:value,key:value)</source>
+        <translation>{part} 不是 key:value 形式（选项写作 key:value,key:value）</translation>
+    </message>
+    <message>
+        <source>{part} has spaces around &apos;:&apos; or &apos;,&apos;</source>
+        <translation>{part} 的 &apos;:&apos; 或 &apos;,&apos; 两侧有空格</translation>
+    </message>
+    <message>
+        <source>{key} is not an allocator option PyTorch knows (known: {known})</source>
+        <translation>{key} 不是 PyTorch 认识的显存分配器选项（已知选项：{known}）</translation>
+    </message>
+    <message>
+        <source>{key}:{value}: {key} {problem}</source>
+        <translation>{key}:{value}：{key} {problem}</translation>
+    </message>
+    <message>
+        <source>is empty: older ROCm then reports gfx000 and newer ROCm ignores it; remove the variable instead</source>
+        <translation>为空：旧版 ROCm 会因此报告 gfx000，新版 ROCm 会忽略它；请改为删除这个变量</translation>
+    </message>
+    <message>
+        <source>{value} is not major.minor.stepping in decimal (e.g. 10.3.0 for gfx1030, 9.0.10 for gfx90a)</source>
+        <translation>{value} 不是十进制的 major.minor.stepping 形式（例如 gfx1030 为 10.3.0，gfx90a 为 9.0.10）</translation>
+    </message>
+    <message>
+        <source>{value} is out of range (libhsakmt takes major &lt;= 63, minor and stepping &lt;= 255)</source>
+        <translation>{value} 超出范围（libhsakmt 要求 major &lt;= 63，minor 和 stepping &lt;= 255）</translation>
+    </message>
+    <message>
+        <source>{value} ({gfx}) is not a gfx target rocmdesk knows; PyTorch has no kernels for it</source>
+        <translation>{value}（{gfx}）不是 rocmdesk 认识的 gfx 目标；PyTorch 没有它的算子</translation>
+    </message>
+    <message>
+        <source>{value} is not a gfx target rocmdesk knows; PyTorch has no kernels for it</source>
+        <translation>{value} 不是 rocmdesk 认识的 gfx 目标；PyTorch 没有它的算子</translation>
+    </message>
+    <message>
+        <source>{value}: write the list without spaces (e.g. 0,1)</source>
+        <translation>{value}：列表中不要有空格（例如 0,1）</translation>
+    </message>
+    <message>
+        <source>{item} is neither a device index (0, 1, ...) nor a UUID (GPU-...)</source>
+        <translation>{item} 既不是设备序号（0、1、……）也不是 UUID（GPU-...）</translation>
+    </message>
+    <message>
+        <source>{value} names a device twice</source>
+        <translation>{value} 重复列出了同一个设备</translation>
+    </message>
+    <message>
+        <source>{value} is not a whole number {low}-{high}</source>
+        <translation>{value} 不是 {low}-{high} 之间的整数</translation>
+    </message>
+    <message>
+        <source>{value} is not a whole number {low} or more</source>
+        <translation>{value} 不是大于等于 {low} 的整数</translation>
+    </message>
+    <message>
+        <source>{value} is not one of {options}</source>
+        <translation>{value} 不是 {options} 之一</translation>
+    </message>
+    <message>
+        <source>{key} is not a variable name (letters, digits and _, not starting with a digit)</source>
+        <translation>{key} 不是合法的变量名（只能包含字母、数字和 _，且不能以数字开头）</translation>
+    </message>
+    <message>
+        <source>{key} is managed by the venv or rocmdesk and cannot be set in a profile</source>
+        <translation>{key} 由虚拟环境或 rocmdesk 管理，不能在配置中设置</translation>
+    </message>
+    <message>
+        <source>contains a NUL character, which no environment can hold</source>
+        <translation>包含 NUL 字符，任何环境变量都无法保存它</translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation>显卡 {index}</translation>
+    </message>
+    <message>
+        <source>{value} also applies to {gpu} ({gfx}); an override across GPU generations crashes or is rejected by newer ROCm: use HSA_OVERRIDE_GFX_VERSION_{node} for the GPU that needs it</source>
+        <translation>{value} 也会作用于 {gpu}（{gfx}）；跨显卡代际的覆盖会导致崩溃，或被新版 ROCm 拒绝：请对需要它的显卡使用 HSA_OVERRIDE_GFX_VERSION_{node}</translation>
+    </message>
+    <message>
+        <source>KFD node {node} is not a GPU on this machine (GPU nodes: {nodes})</source>
+        <translation>KFD 节点 {node} 不是这台机器上的显卡（显卡节点：{nodes}）</translation>
+    </message>
+    <message>
+        <source>device {item} does not exist here (1 GPU, numbered from 0)</source>
+        <translation>设备 {item} 在这里不存在（共 1 块显卡，从 0 开始编号）</translation>
+    </message>
+    <message>
+        <source>device {item} does not exist here ({count} GPUs, numbered from 0)</source>
+        <translation>设备 {item} 在这里不存在（共 {count} 块显卡，从 0 开始编号）</translation>
+    </message>
+    <message>
+        <source>set together with ROCR_VISIBLE_DEVICES: {var} counts only the GPUs that ROCR_VISIBLE_DEVICES leaves visible (ROCR_VISIBLE_DEVICES=1 {var}=1 hides every GPU); set only ROCR_VISIBLE_DEVICES</source>
+        <translation>与 ROCR_VISIBLE_DEVICES 同时设置：{var} 只在 ROCR_VISIBLE_DEVICES 留下的显卡中编号（ROCR_VISIBLE_DEVICES=1 {var}=1 会隐藏所有显卡）；请只设置 ROCR_VISIBLE_DEVICES</translation>
+    </message>
+    <message>
+        <source>hides every GPU: PyTorch will see no device</source>
+        <translation>隐藏了所有显卡：PyTorch 将看不到任何设备</translation>
+    </message>
+    <message>
+        <source>{value} is above 4, the default and recommended maximum</source>
+        <translation>{value} 大于 4，而 4 是默认值，也是推荐的最大值</translation>
+    </message>
+    <message>
+        <source>KFD node 0 is usually the CPU; the first GPU is usually _1</source>
+        <translation>KFD 节点 0 通常是 CPU；第一块显卡通常是 _1</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.exports</name>
+    <message>
+        <source>the project folder&apos;s path contains {chars}: direnv 2.32 cannot load an .envrc from such a folder (tested: `&quot;`, `$` and `\` break it); `rocmdesk shell` and `rocmdesk run` work there</source>
+        <translation>项目文件夹的路径包含 {chars}：direnv 2.32 无法从这样的文件夹加载 .envrc（已测试：`&quot;`、`$` 和 `\` 都会出错）；`rocmdesk shell` 和 `rocmdesk run` 在那里可以正常使用</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value contains ${{...}}, which python-dotenv expands (it has no escape for it); tools that read .env without expansion (docker compose, interpolate=False) keep it as written</source>
+        <translation>{key} 的值包含 ${{...}}，python-dotenv 会展开它（且无法转义）；不展开变量读取 .env 的工具（docker compose、interpolate=False）会保留原样</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value ends with a backslash, which python-dotenv cannot read back from a quoted value</source>
+        <translation>{key} 的值以反斜杠结尾，python-dotenv 无法从带引号的值中正确读回</translation>
+    </message>
+    <message>
+        <source>unknown export format {format} (formats: {formats})</source>
+        <translation>未知的导出格式 {format}（可用格式：{formats}）</translation>
+    </message>
+    <message>
+        <source>ipykernel is not installed in {venv}; install it with `{command}` and export again</source>
+        <translation>{venv} 中没有安装 ipykernel；请用 `{command}` 安装后再导出</translation>
+    </message>
+    <message>
+        <source>{path} exists and was not written by rocmdesk; use --force to replace it</source>
+        <translation>{path} 已存在，且不是 rocmdesk 写入的；要替换它请使用 --force</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.hooks</name>
+    <message>
+        <source>contains a line break, which csh cannot keep through activate and deactivate</source>
+        <translation>包含换行符，csh 无法在 activate 和 deactivate 之间保留它</translation>
+    </message>
+    <message>
+        <source>value {value} {problem}</source>
+        <translation>值 {value} {problem}</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value {problem}</source>
+        <translation>{key} 的值{problem}</translation>
+    </message>
+    <message>
+        <source>activate.csh has no one-line `alias deactivate &apos;...&apos;` that rocmdesk can wrap</source>
+        <translation>activate.csh 中没有 rocmdesk 可以包装的单行 `alias deactivate &apos;...&apos;`</translation>
+    </message>
+    <message>
+        <source>a rocmdesk block has its start marker but not its end marker; fix the file by hand or rewrite it with `python -m venv --upgrade VENV`</source>
+        <translation>有一个 rocmdesk 块只有开始标记而没有结束标记；请手动修复该文件，或用 `python -m venv --upgrade VENV` 重写它</translation>
+    </message>
+    <message>
+        <source>{venv} is not a venv (it has no bin/ folder)</source>
+        <translation>{venv} 不是虚拟环境（没有 bin/ 文件夹）</translation>
+    </message>
+    <message>
+        <source>replaced the block of profile {names}</source>
+        <translation>替换了配置 {names} 的块</translation>
+    </message>
+    <message>
+        <source>left the block of profile {names}</source>
+        <translation>保留了配置 {names} 的块</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.install</name>
+    <message>
+        <source>downloading {file}</source>
+        <translation>正在下载 {file}</translation>
+    </message>
+    <message>
+        <source>downloading a file</source>
+        <translation>正在下载一个文件</translation>
+    </message>
+    <message>
+        <source>collecting {package}</source>
+        <translation>正在收集 {package}</translation>
+    </message>
+    <message>
+        <source>using cached {file}</source>
+        <translation>使用缓存的 {file}</translation>
+    </message>
+    <message>
+        <source>using local {file}</source>
+        <translation>使用本地的 {file}</translation>
+    </message>
+    <message>
+        <source>already satisfied: {package}</source>
+        <translation>已满足：{package}</translation>
+    </message>
+    <message>
+        <source>installing {packages}</source>
+        <translation>正在安装 {packages}</translation>
+    </message>
+    <message>
+        <source>installed {packages}</source>
+        <translation>已安装 {packages}</translation>
+    </message>
+    <message>
+        <source>nothing to install</source>
+        <translation>没有要安装的内容</translation>
+    </message>
+    <message>
+        <source>{requirement} is not a pip requirement: {error}</source>
+        <translation>{requirement} 不是有效的 pip 依赖项：{error}</translation>
+    </message>
+    <message>
+        <source>{requirement} has no exact version: from PyPI or a mirror of it that would be a CUDA build of several GB. Pin it (torch==2.13.0+rocm7.2) or use a ROCm-only index.</source>
+        <translation>{requirement} 没有指定确切版本：从 PyPI 或其镜像安装，得到的会是好几 GB 的 CUDA 版本。请固定版本（torch==2.13.0+rocm7.2），或使用只含 ROCm 版本的索引。</translation>
+    </message>
+    <message>
+        <source>{requirement} is not pinned: pip takes the newest torch from {url}; make sure your pip configuration adds no extra index with CUDA builds.</source>
+        <translation>{requirement} 没有固定版本：pip 会从 {url} 取最新的 torch；请确认您的 pip 配置没有添加提供 CUDA 版本的额外索引。</translation>
+    </message>
+    <message>
+        <source>--uv: uv is not on PATH</source>
+        <translation>--uv：PATH 中找不到 uv</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cancelled (the venv may be half-installed; running the install again finishes it)</source>
+        <translation>已取消（虚拟环境可能只装了一半；再次运行安装即可完成）</translation>
+    </message>
+    <message>
+        <source>done in {seconds} s, nothing downloaded</source>
+        <translation>完成，用时 {seconds} 秒，没有下载任何内容</translation>
+    </message>
+    <message>
+        <source>done in {seconds} s, {size} downloaded</source>
+        <translation>完成，用时 {seconds} 秒，下载了 {size}</translation>
+    </message>
+    <message>
+        <source>creating the venv {venv}</source>
+        <translation>正在创建虚拟环境 {venv}</translation>
+    </message>
+    <message>
+        <source>creating the venv failed: {output} (Debian/Ubuntu: `sudo apt install python3-venv`, or install uv)</source>
+        <translation>创建虚拟环境失败：{output}（Debian/Ubuntu：`sudo apt install python3-venv`，或安装 uv）</translation>
+    </message>
+    <message>
+        <source>creating the venv failed: {output}</source>
+        <translation>创建虚拟环境失败：{output}</translation>
+    </message>
+    <message>
+        <source>checking the venv&apos;s pip</source>
+        <translation>正在检查虚拟环境中的 pip</translation>
+    </message>
+    <message>
+        <source>the venv has no pip and ensurepip failed: {output}</source>
+        <translation>虚拟环境中没有 pip，且 ensurepip 失败：{output}</translation>
+    </message>
+    <message>
+        <source>upgrading the venv&apos;s pip (&gt;= {version} reports download progress)</source>
+        <translation>正在升级虚拟环境中的 pip（&gt;= {version} 才会报告下载进度）</translation>
+    </message>
+    <message>
+        <source>pip is resolving {requirements}</source>
+        <translation>pip 正在解析 {requirements}</translation>
+    </message>
+    <message>
+        <source>pip failed: {error} (the whole output is in {log})</source>
+        <translation>pip 失败：{error}（完整输出见 {log}）</translation>
+    </message>
+    <message>
+        <source>no output</source>
+        <translation>没有输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.presets</name>
+    <message>
+        <source>keeps the integrated {igpus} out of the ROCm runtime so that PyTorch uses only the {gpus} (device 0 is then the discrete GPU; an iGPU beside a dGPU is a common cause of crashes and wrong devices)</source>
+        <translation>把集成显卡 {igpus} 排除在 ROCm 运行时之外，让 PyTorch 只使用 {gpus}（这样 0 号设备就是独立显卡；集成显卡与独立显卡并存是崩溃和设备选错的常见原因）</translation>
+    </message>
+    <message>
+        <source>the {gpus} ({gfx}) has no kernels in the PyTorch wheels; {value} makes ROCm load the kernels of a compatible target</source>
+        <translation>PyTorch wheel 中没有 {gpus}（{gfx}）的算子；{value} 让 ROCm 加载一个兼容目标的算子</translation>
+    </message>
+    <message>
+        <source>only the {gpu} ({gfx}, KFD node {node}) needs the override; the per-GPU form leaves the other GPUs as they are</source>
+        <translation>只有 {gpu}（{gfx}，KFD 节点 {node}）需要覆盖；按显卡设置的形式不会影响其他显卡</translation>
+    </message>
+    <message>
+        <source>less fragmentation when tensor sizes change; torch {version} reads {names}</source>
+        <translation>张量大小变化时碎片更少；torch {version} 读取 {names}</translation>
+    </message>
+    <message>
+        <source>less fragmentation when tensor sizes change; the supported torch versions read {names}</source>
+        <translation>张量大小变化时碎片更少；受支持的 torch 版本读取 {names}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.profile_store</name>
+    <message>
+        <source>{path}: {detail}; the previous version is kept in {backup}; rocmdesk will not overwrite this file until it is fixed or removed</source>
+        <translation>{path}：{detail}；上一个版本保存在 {backup}；在修复或删除此文件之前，rocmdesk 不会覆盖它</translation>
+    </message>
+    <message>
+        <source>{path}: {detail}; rocmdesk will not overwrite this file until it is fixed or removed</source>
+        <translation>{path}：{detail}；在修复或删除此文件之前，rocmdesk 不会覆盖它</translation>
+    </message>
+    <message>
+        <source>not valid TOML: {error}</source>
+        <translation>不是有效的 TOML：{error}</translation>
+    </message>
+    <message>
+        <source>not valid TOML at line {line} (the end of the file): {error}</source>
+        <translation>第 {line} 行（文件末尾）不是有效的 TOML：{error}</translation>
+    </message>
+    <message>
+        <source>none yet</source>
+        <translation>暂无</translation>
+    </message>
+    <message>
+        <source>no profile called {name} (profiles: {known})</source>
+        <translation>没有名为 {name} 的配置（现有配置：{known}）</translation>
+    </message>
+    <message>
+        <source>cannot read it ({error})</source>
+        <translation>无法读取（{error}）</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text (line {line})</source>
+        <translation>不是 UTF-8 文本（第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>not a rocmdesk profile: {error}</source>
+        <translation>不是 rocmdesk 配置：{error}</translation>
+    </message>
+    <message>
+        <source>a profile called {name} exists already ({path})</source>
+        <translation>名为 {name} 的配置已存在（{path}）</translation>
+    </message>
+    <message>
+        <source>no profile called {name}</source>
+        <translation>没有名为 {name} 的配置</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.profiles</name>
+    <message>
+        <source>{name} is not a usable profile name: use 1-64 ASCII letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit</source>
+        <translation>{name} 不能用作配置名称：请使用 1-64 个 ASCII 字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>format {format} is newer than this rocmdesk understands (it writes {ours})</source>
+        <translation>格式 {format} 比这个版本的 rocmdesk 能理解的更新（它写入的是 {ours}）</translation>
+    </message>
+    <message>
+        <source>{key} is missing or not a string</source>
+        <translation>{key} 缺失或不是字符串</translation>
+    </message>
+    <message>
+        <source>&apos;env&apos; is not a table</source>
+        <translation>&apos;env&apos; 不是表</translation>
+    </message>
+    <message>
+        <source>env.{key} is not a string (write it in quotes)</source>
+        <translation>env.{key} 不是字符串（请加上引号）</translation>
+    </message>
+    <message>
+        <source>&apos;notes&apos; is not a string</source>
+        <translation>&apos;notes&apos; 不是字符串</translation>
+    </message>
+    <message>
+        <source>&apos;hooks&apos; is not true or false</source>
+        <translation>&apos;hooks&apos; 不是 true 或 false</translation>
+    </message>
+    <message>
+        <source>{key} is not a date-time</source>
+        <translation>{key} 不是日期时间</translation>
+    </message>
+    <message>
+        <source>the venv path contains {chars}: the activate scripts that Python&apos;s venv writes do not quote it, so `source bin/activate` may set VIRTUAL_ENV wrong; `rocmdesk run` and `rocmdesk shell` are not affected</source>
+        <translation>虚拟环境路径包含 {chars}：Python 的 venv 写入的 activate 脚本没有给路径加引号，所以 `source bin/activate` 可能会把 VIRTUAL_ENV 设错；`rocmdesk run` 和 `rocmdesk shell` 不受影响</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.recommend</name>
+    <message>
+        <source>GPU {index}</source>
+        <translation>显卡 {index}</translation>
+    </message>
+    <message>
+        <source>torch {version} is not a ROCm build (the local label must be +rocmX.Y)</source>
+        <translation>torch {version} 不是 ROCm 版本（本地版本标签必须是 +rocmX.Y）</translation>
+    </message>
+    <message>
+        <source>torch {version} is not in rocmdesk&apos;s wheel data; known versions: {known}</source>
+        <translation>rocmdesk 的 wheel 数据中没有 torch {version}；已知版本：{known}</translation>
+    </message>
+    <message>
+        <source>No GPU&apos;s gfx target could be read, so nothing narrows the choice: this is the newest stable wheel.</source>
+        <translation>无法读取任何显卡的 gfx 目标，所以没有什么能缩小选择范围：这是最新的稳定版 wheel。</translation>
+    </message>
+    <message>
+        <source>No AMD GPU was found on this machine; this is the newest stable wheel, for a machine that has one.</source>
+        <translation>这台机器上没有找到 AMD 显卡；这是最新的稳定版 wheel，供有显卡的机器使用。</translation>
+    </message>
+    <message>
+        <source>The {gpu} decides: it is the only AMD GPU.</source>
+        <translation>由 {gpu} 决定：它是唯一的 AMD 显卡。</translation>
+    </message>
+    <message>
+        <source>The {gpu} decides: it is the only GPU used.</source>
+        <translation>由 {gpu} 决定：它是唯一被使用的显卡。</translation>
+    </message>
+    <message>
+        <source>All {count} GPUs are {gfx}, so any one of them decides.</source>
+        <translation>{count} 块显卡都是 {gfx}，所以任何一块都可以决定。</translation>
+    </message>
+    <message>
+        <source>The {gpu} decides: the wheel must serve all {count} GPUs ({gfx}), and it is the hardest to serve.</source>
+        <translation>由 {gpu} 决定：wheel 必须支持全部 {count} 块显卡（{gfx}），而它是最难支持的一块。</translation>
+    </message>
+    <message>
+        <source>GPU {index} ({name}): its gfx target is unknown, so it was not judged.</source>
+        <translation>显卡 {index}（{name}）：gfx 目标未知，因此没有参与判断。</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm runtime itself (HIP_VISIBLE_DEVICES acts only after the runtime has opened it, and a HIP mask on top of the ROCr one renumbers the GPUs, so set only ROCR_VISIBLE_DEVICES), or disable the iGPU in the firmware setup.</source>
+        <translation>集成显卡 {names} 与独立显卡并存；ROCm 运行时也会枚举它，可能崩溃或把它当作 0 号设备。请设置 ROCR_VISIBLE_DEVICES={visible}：它把集成显卡挡在 ROCm 运行时之外（HIP_VISIBLE_DEVICES 要等运行时打开显卡后才起作用，而在 ROCr 掩码之上再加 HIP 掩码会重新给显卡编号，所以只设置 ROCR_VISIBLE_DEVICES），或在固件设置中禁用集成显卡。</translation>
+    </message>
+    <message>
+        <source>torch {version} serves the {gpu} only at risk or not at all; AMD&apos;s own wheels for {family} build for it natively: {url}</source>
+        <translation>torch {version} 对 {gpu} 的支持有风险或根本不支持；AMD 为 {family} 提供的 wheel 原生支持它：{url}</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s own wheels serve {gfx} only at risk or not at all ({reason}), so the newest torch from AMD&apos;s index is used.</source>
+        <translation>PyTorch 官方 wheel 对 {gfx} 的支持有风险或根本不支持（{reason}），因此使用 AMD 索引中最新的 torch。</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s {family} index builds torch natively for {gfx} and holds only ROCm builds, so pip takes its newest torch there.</source>
+        <translation>AMD 的 {family} 索引原生为 {gfx} 构建 torch，且只包含 ROCm 版本，所以 pip 会从那里取最新的 torch。</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s index has no fixed torch version in rocmdesk&apos;s data: pip installs its newest; make sure no extra index in your pip configuration offers a CUDA build of torch.</source>
+        <translation>rocmdesk 的数据中没有 AMD 索引的固定 torch 版本：pip 会安装其最新版本；请确认您的 pip 配置中没有额外索引提供 CUDA 版本的 torch。</translation>
+    </message>
+    <message>
+        <source>no GPU to judge it by</source>
+        <translation>没有可用来判断的显卡</translation>
+    </message>
+    <message>
+        <source>You asked for torch {version}; {reason}.</source>
+        <translation>您要求的是 torch {version}；{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release in rocmdesk&apos;s data.</source>
+        <translation>torch {version} 是 rocmdesk 数据中最新的稳定版。</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s {tag} index serves torch {version} built for ROCm {rocm}; --index-url (not --extra-index-url) keeps PyPI&apos;s CUDA build out.</source>
+        <translation>PyTorch 的 {tag} 索引提供为 ROCm {rocm} 构建的 torch {version}；用 --index-url（而不是 --extra-index-url）可以避开 PyPI 上的 CUDA 版本。</translation>
+    </message>
+    <message>
+        <source>No override: AMD&apos;s per-family wheels carry the GPU&apos;s own code objects.</source>
+        <translation>无需覆盖：AMD 按显卡系列提供的 wheel 自带该显卡的代码对象。</translation>
+    </message>
+    <message>
+        <source>No override: there is no GPU to set one for.</source>
+        <translation>无需覆盖：没有需要设置覆盖的显卡。</translation>
+    </message>
+    <message>
+        <source>No override: the wheels carry {gfx} natively.</source>
+        <translation>无需覆盖：这些 wheel 原生包含 {gfx}。</translation>
+    </message>
+    <message>
+        <source>{var}={value}: the wheels lack {gfx} but carry {target}, whose code runs on it.</source>
+        <translation>{var}={value}：这些 wheel 没有 {gfx}，但有 {target}，其代码可以在这块显卡上运行。</translation>
+    </message>
+    <message>
+        <source>GPU {index} needs {var}={value}, but its KFD node is unknown, so the per-GPU form can&apos;t be written; set it by hand.</source>
+        <translation>显卡 {index} 需要 {var}={value}，但它的 KFD 节点未知，无法写出按显卡设置的形式；请手动设置。</translation>
+    </message>
+    <message>
+        <source>Per-GPU overrides ({var}_&lt;KFD node&gt;): only {gpus} need one, and a global {var} would break the GPUs that run natively.</source>
+        <translation>按显卡设置覆盖（{var}_&lt;KFD 节点&gt;）：只有 {gpus} 需要覆盖，而全局的 {var} 会破坏原生支持的显卡。</translation>
+    </message>
+    <message>
+        <source>its own ROCm {rocm} user space</source>
+        <translation>自己的 ROCm {rocm} 用户态</translation>
+    </message>
+    <message>
+        <source>its ROCm user space as pip packages</source>
+        <translation>以 pip 软件包形式提供的 ROCm 用户态</translation>
+    </message>
+    <message>
+        <source>The wheel brings {own}; torch does not use the system&apos;s ROCm {system} — only the amdgpu kernel driver and /dev/kfd — but it matches, so extensions you build against /opt/rocm fit the wheel.</source>
+        <translation>wheel 带有{own}；torch 不使用系统中的 ROCm {system}（只用 amdgpu 内核驱动和 /dev/kfd），不过两者版本一致，所以您针对 /opt/rocm 构建的扩展与 wheel 匹配。</translation>
+    </message>
+    <message>
+        <source>The wheel brings {own}; torch does not use the system&apos;s ROCm {system} — only the amdgpu kernel driver and /dev/kfd — but extensions you build against /opt/rocm (flash-attn, bitsandbytes) may clash with the wheel&apos;s copy in one process.</source>
+        <translation>wheel 带有{own}；torch 不使用系统中的 ROCm {system}（只用 amdgpu 内核驱动和 /dev/kfd），但您针对 /opt/rocm 构建的扩展（flash-attn、bitsandbytes）在同一进程中可能与 wheel 自带的那份冲突。</translation>
+    </message>
+    <message>
+        <source>The wheel brings {own}: no system ROCm install is needed, only the amdgpu kernel driver and access to /dev/kfd.</source>
+        <translation>wheel 带有{own}：不需要在系统中安装 ROCm，只需要 amdgpu 内核驱动和 /dev/kfd 的访问权限。</translation>
+    </message>
+    <message>
+        <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms or install torch {alt} instead (--torch {alt}).</source>
+        <translation>您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms，或改装 torch {alt}（--torch {alt}）。</translation>
+    </message>
+    <message>
+        <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms.</source>
+        <translation>您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set in your environment, but these wheels need no override: unset it (on a natively supported GPU an override can crash the runtime).</source>
+        <translation>您的环境中设置了 {var}={value}，但这些 wheel 不需要覆盖：请取消设置（在原生支持的显卡上，覆盖可能导致运行时崩溃）。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set in your environment; these wheels want {wanted}={wanted_value} instead.</source>
+        <translation>您的环境中设置了 {var}={value}；这些 wheel 需要的是 {wanted}={wanted_value}。</translation>
+    </message>
+    <message>
+        <source>You chose {url}; it must serve the same wheels as {original} (a mirror of it), or pip finds no matching torch.</source>
+        <translation>您选择了 {url}；它必须提供与 {original} 相同的 wheel（即它的镜像），否则 pip 找不到匹配的 torch。</translation>
+    </message>
+    <message>
+        <source>Your pip index settings (PIP_INDEX_URL / PIP_EXTRA_INDEX_URL) stay in play as extra indexes for torch&apos;s dependencies; the exact +{tag} pins keep their CUDA torch out.</source>
+        <translation>您的 pip 索引设置（PIP_INDEX_URL / PIP_EXTRA_INDEX_URL）仍作为额外索引，用于 torch 的依赖；精确的 +{tag} 版本固定可以挡住其中的 CUDA 版 torch。</translation>
+    </message>
+    <message>
+        <source>PIP_INDEX_URL / PIP_EXTRA_INDEX_URL are not added to this command: without an exact torch version a CUDA build from them could win.</source>
+        <translation>PIP_INDEX_URL / PIP_EXTRA_INDEX_URL 没有加入这条命令：没有确切的 torch 版本时，其中的 CUDA 版本可能会被选中。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release that serves it natively: {reason}.</source>
+        <translation>torch {version} 是原生支持它的最新稳定版：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} ({tag}) is the newest release that serves it natively: {reason}.</source>
+        <translation>torch {version}（{tag}）是原生支持它的最新版本：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release that runs it (with an override): {reason}.</source>
+        <translation>torch {version} 是能运行它（需要覆盖）的最新稳定版：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} ({tag}) is the newest release that runs it (with an override): {reason}.</source>
+        <translation>torch {version}（{tag}）是能运行它（需要覆盖）的最新版本：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release that runs it at all, and only at risk: {reason}.</source>
+        <translation>torch {version} 是勉强能运行它的最新稳定版，而且有风险：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} ({tag}) is the newest release that runs it at all, and only at risk: {reason}.</source>
+        <translation>torch {version}（{tag}）是勉强能运行它的最新版本，而且有风险：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release in the data, but none serve it: {reason}.</source>
+        <translation>torch {version} 是数据中最新的稳定版，但没有任何版本支持它：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} ({tag}) is the newest release in the data, but none serve it: {reason}.</source>
+        <translation>torch {version}（{tag}）是数据中最新的版本，但没有任何版本支持它：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} is the newest stable release: {reason}.</source>
+        <translation>torch {version} 是最新的稳定版：{reason}。</translation>
+    </message>
+    <message>
+        <source>torch {version} ({tag}) is the newest release: {reason}.</source>
+        <translation>torch {version}（{tag}）是最新的版本：{reason}。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.venv</name>
+    <message>
+        <source>could not measure the free space at {path}</source>
+        <translation>无法测量 {path} 的可用空间</translation>
+    </message>
+    <message>
+        <source>{free} GiB free at {path} ({need} GiB needed)</source>
+        <translation>{path} 有 {free} GiB 可用空间（需要 {need} GiB）</translation>
+    </message>
+    <message>
+        <source>only {free} GiB free at {path}, and a torch install needs about {need} GiB there (download, pip&apos;s cache and the unpacked wheel); free some space or pass --min-free to lower the limit</source>
+        <translation>{path} 只有 {free} GiB 可用空间，而安装 torch 在那里大约需要 {need} GiB（下载、pip 缓存和解压后的 wheel）；请腾出空间，或用 --min-free 降低这个限制</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.verify</name>
+    <message>
+        <source>PyTorch runs on the GPU</source>
+        <translation>PyTorch 可以在显卡上运行</translation>
+    </message>
+    <message>
+        <source>a CPU-only build of torch</source>
+        <translation>只支持 CPU 的 torch 版本</translation>
+    </message>
+    <message>
+        <source>a CUDA build of torch on an AMD GPU</source>
+        <translation>AMD 显卡上装的是 CUDA 版 torch</translation>
+    </message>
+    <message>
+        <source>the wheel&apos;s ROCm does not fit this system</source>
+        <translation>wheel 的 ROCm 与这个系统不匹配</translation>
+    </message>
+    <message>
+        <source>the wheel has no GPU code for this GPU</source>
+        <translation>wheel 中没有这块显卡的代码</translation>
+    </message>
+    <message>
+        <source>the GPU needs HSA_OVERRIDE_GFX_VERSION</source>
+        <translation>这块显卡需要 HSA_OVERRIDE_GFX_VERSION</translation>
+    </message>
+    <message>
+        <source>HSA_OVERRIDE_GFX_VERSION is set but not needed</source>
+        <translation>设置了 HSA_OVERRIDE_GFX_VERSION，但并不需要</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU</source>
+        <translation>torch 看不到显卡</translation>
+    </message>
+    <message>
+        <source>torch is not installed in this environment</source>
+        <translation>此环境中没有安装 torch</translation>
+    </message>
+    <message>
+        <source>the environment does not run</source>
+        <translation>这个环境无法运行</translation>
+    </message>
+    <message>
+        <source>{python} died of {signal} without the probe&apos;s report</source>
+        <translation>{python} 因 {signal} 信号终止，没有给出探测程序的报告</translation>
+    </message>
+    <message>
+        <source>{python} exited with status {status} without the probe&apos;s report</source>
+        <translation>{python} 以状态 {status} 退出，没有给出探测程序的报告</translation>
+    </message>
+    <message>
+        <source>{venv} does not exist.</source>
+        <translation>{venv} 不存在。</translation>
+    </message>
+    <message>
+        <source>{venv} is not a virtual environment (no pyvenv.cfg or bin/python).</source>
+        <translation>{venv} 不是虚拟环境（没有 pyvenv.cfg 或 bin/python）。</translation>
+    </message>
+    <message>
+        <source>Create it and install torch into it:</source>
+        <translation>创建它并在其中安装 torch：</translation>
+    </message>
+    <message>
+        <source>/dev/kfd does not exist: the amdgpu kernel driver is not loaded, or it has no compute (KFD) support for this GPU.</source>
+        <translation>/dev/kfd 不存在：amdgpu 内核驱动没有加载，或者它不为这块显卡提供计算（KFD）支持。</translation>
+    </message>
+    <message>
+        <source>Check the driver (`rocmdesk plan` shows the steps that set it up); `dmesg | grep -i kfd` tells why it is missing.</source>
+        <translation>请检查驱动（`rocmdesk plan` 会列出配置它的步骤）；`dmesg | grep -i kfd` 可以看出它为什么缺失。</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{user} may not open /dev/kfd ({device}): not in the {groups} group.</source>
+        <translation>{user} 无法打开 /dev/kfd（{device}）：不在 {groups} 组中。</translation>
+    </message>
+    <message>
+        <source>you may not open /dev/kfd ({device}): not in the {groups} group.</source>
+        <translation>您无法打开 /dev/kfd（{device}）：不在 {groups} 组中。</translation>
+    </message>
+    <message>
+        <source>Add yourself to the GPU groups, then log out and in again (or run `newgrp render`).</source>
+        <translation>把自己加入显卡相关的用户组，然后注销并重新登录（或运行 `newgrp render`）。</translation>
+    </message>
+    <message>
+        <source>You were added to the GPU groups, but this session started before that, so it can&apos;t open /dev/kfd.</source>
+        <translation>您已被加入显卡相关的用户组，但当前会话是在那之前开始的，所以仍无法打开 /dev/kfd。</translation>
+    </message>
+    <message>
+        <source>Log out and in again; `newgrp render` fixes one shell.</source>
+        <translation>注销并重新登录；`newgrp render` 只对一个 shell 有效。</translation>
+    </message>
+    <message>
+        <source>/dev/kfd does not open read-write ({error}).</source>
+        <translation>/dev/kfd 无法以读写方式打开（{error}）。</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>Check its owner and mode (`ls -l /dev/kfd`) and your groups (`id`); a container needs --device=/dev/kfd --device=/dev/dri and the render group.</source>
+        <translation>请检查它的所有者和权限（`ls -l /dev/kfd`）以及您所在的用户组（`id`）；容器需要 --device=/dev/kfd --device=/dev/dri 并加入 render 组。</translation>
+    </message>
+    <message>
+        <source>{lead} (`rocmdesk torch recommend` explains the choice ({why})).</source>
+        <translation>{lead}（`rocmdesk torch recommend` 会解释这个选择（{why}））。</translation>
+    </message>
+    <message>
+        <source>{lead} (`rocmdesk torch recommend` explains the choice).</source>
+        <translation>{lead}（`rocmdesk torch recommend` 会解释这个选择）。</translation>
+    </message>
+    <message>
+        <source>{python} has no torch module.</source>
+        <translation>{python} 中没有 torch 模块。</translation>
+    </message>
+    <message>
+        <source>Install the wheels this machine needs</source>
+        <translation>安装这台机器需要的 wheel</translation>
+    </message>
+    <message>
+        <source>`import torch` fails: {error}</source>
+        <translation>`import torch` 失败：{error}</translation>
+    </message>
+    <message>
+        <source>Reinstall torch into this environment</source>
+        <translation>在这个环境中重新安装 torch</translation>
+    </message>
+    <message>
+        <source>Install a ROCm build</source>
+        <translation>安装 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>This computer shows no AMD GPU, so a ROCm build has nothing to run on here; on a machine with one, install a ROCm build</source>
+        <translation>这台电脑上没有 AMD 显卡，所以 ROCm 版本在这里无处可用；在有 AMD 显卡的机器上，请安装 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>torch {torch} is a CPU-only build (torch.version.hip and .cuda are both None): it never uses a GPU.</source>
+        <translation>torch {torch} 是只支持 CPU 的版本（torch.version.hip 和 .cuda 都是 None）：它从不使用显卡。</translation>
+    </message>
+    <message>
+        <source>torch {torch} is built for CUDA {cuda}; it can&apos;t use this machine&apos;s AMD GPU. This is what a plain `pip install torch` from PyPI gives.</source>
+        <translation>torch {torch} 是为 CUDA {cuda} 构建的；它无法使用这台机器的 AMD 显卡。直接从 PyPI 执行 `pip install torch` 得到的就是它。</translation>
+    </message>
+    <message>
+        <source>torch {torch} is built for CUDA {cuda}; it can&apos;t use an AMD GPU (none was found on this machine). This is what a plain `pip install torch` from PyPI gives.</source>
+        <translation>torch {torch} 是为 CUDA {cuda} 构建的；它无法使用 AMD 显卡（这台机器上也没有找到）。直接从 PyPI 执行 `pip install torch` 得到的就是它。</translation>
+    </message>
+    <message>
+        <source>Replace it with a ROCm build</source>
+        <translation>换成 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>The system&apos;s ROCm {system} differs from the wheel&apos;s ROCm {hip}: torch itself uses its own copy, but extensions built against /opt/rocm may clash with it in one process.</source>
+        <translation>系统中的 ROCm {system} 与 wheel 的 ROCm {hip} 不同：torch 本身使用自带的那份，但针对 /opt/rocm 构建的扩展在同一进程中可能与它冲突。</translation>
+    </message>
+    <message>
+        <source>The amdgpu-dkms driver is from ROCm {dkms}, older than the wheel&apos;s ROCm {hip}.</source>
+        <translation>amdgpu-dkms 驱动来自 ROCm {dkms}，比 wheel 的 ROCm {hip} 旧。</translation>
+    </message>
+    <message>
+        <source>torch loaded {library}, a ROCm runtime from outside the wheel, instead of its own copy (ROCm {hip}); two ROCm versions in one process break in odd ways.</source>
+        <translation>torch 加载了 {library}，这是 wheel 之外的 ROCm 运行时，而不是它自带的那份（ROCm {hip}）；同一进程中有两个 ROCm 版本会出现各种奇怪的故障。</translation>
+    </message>
+    <message>
+        <source>Keep /opt/rocm out of LD_LIBRARY_PATH for this venv (the wheel needs none of it).</source>
+        <translation>在这个虚拟环境中不要让 LD_LIBRARY_PATH 包含 /opt/rocm（wheel 完全不需要它）。</translation>
+    </message>
+    <message>
+        <source>{python} does not run: {error}.</source>
+        <translation>{python} 无法运行：{error}。</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>没有这个文件</translation>
+    </message>
+    <message>
+        <source>Point at the venv&apos;s own python (DIR/bin/python), or recreate the venv.</source>
+        <translation>请指向虚拟环境自己的 python（DIR/bin/python），或重新创建虚拟环境。</translation>
+    </message>
+    <message>
+        <source>The probe stopped at {stage}: {error}</source>
+        <translation>探测程序停在了 {stage}：{error}</translation>
+    </message>
+    <message>
+        <source>The probe hung while initialising the GPU ({stage}). The wheel&apos;s ROCm {hip} user space runs on an amdgpu-dkms driver from ROCm {dkms}; a newer ROCm on an older kernel driver is known to hang at GPU discovery.</source>
+        <translation>探测程序在初始化显卡时卡住了（{stage}）。wheel 的 ROCm {hip} 用户态运行在来自 ROCm {dkms} 的 amdgpu-dkms 驱动上；已知较新的 ROCm 在较旧的内核驱动上会在设备发现时卡住。</translation>
+    </message>
+    <message>
+        <source>Update amdgpu-dkms to a driver from the wheel&apos;s ROCm generation, or install wheels built for ROCm {rocm}.</source>
+        <translation>把 amdgpu-dkms 更新到与 wheel 的 ROCm 同一代的驱动，或安装为 ROCm {rocm} 构建的 wheel。</translation>
+    </message>
+    <message>
+        <source>The probe hung while initialising the GPU ({stage}) and was stopped after {seconds} s.</source>
+        <translation>探测程序在初始化显卡时卡住了（{stage}），{seconds} 秒后被停止。</translation>
+    </message>
+    <message>
+        <source>Check that the GPU works at all (`rocminfo`, `dmesg | grep -i amdgpu`); a kernel driver much older than the wheel&apos;s ROCm can hang like this.</source>
+        <translation>请检查显卡是否能正常工作（`rocminfo`、`dmesg | grep -i amdgpu`）；比 wheel 的 ROCm 旧很多的内核驱动可能会这样卡住。</translation>
+    </message>
+    <message>
+        <source>the probe failed</source>
+        <translation>探测程序失败</translation>
+    </message>
+    <message>
+        <source> (at stage {stage})</source>
+        <translation>（在 {stage} 阶段）</translation>
+    </message>
+    <message>
+        <source>{error}{where}: {output}.</source>
+        <translation>{error}{where}：{output}。</translation>
+    </message>
+    <message>
+        <source>{error}{where}.</source>
+        <translation>{error}{where}。</translation>
+    </message>
+    <message>
+        <source>Run the venv&apos;s python by hand to see the whole error; recreating the venv and reinstalling torch usually cures it.</source>
+        <translation>请手动运行虚拟环境中的 python 查看完整错误；重新创建虚拟环境并重装 torch 通常就能解决。</translation>
+    </message>
+    <message>
+        <source>Install wheels that serve {gfx}</source>
+        <translation>安装支持 {gfx} 的 wheel</translation>
+    </message>
+    <message>
+        <source>No wheel in rocmdesk&apos;s data serves {gfx} reliably; `rocmdesk torch recommend` lists what comes closest.</source>
+        <translation>rocmdesk 的数据中没有能可靠支持 {gfx} 的 wheel；`rocmdesk torch recommend` 会列出最接近的选择。</translation>
+    </message>
+    <message>
+        <source>No wheel in rocmdesk&apos;s data serves this GPU reliably; `rocmdesk torch recommend` lists what comes closest.</source>
+        <translation>rocmdesk 的数据中没有能可靠支持这块显卡的 wheel；`rocmdesk torch recommend` 会列出最接近的选择。</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU: {settings} hide every GPU; HIP numbers only the GPUs that ROCR_VISIBLE_DEVICES left, from 0.</source>
+        <translation>torch 看不到显卡：{settings} 隐藏了所有显卡；HIP 只在 ROCR_VISIBLE_DEVICES 留下的显卡中从 0 开始编号。</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU: {settings} hide every GPU.</source>
+        <translation>torch 看不到显卡：{settings} 隐藏了所有显卡。</translation>
+    </message>
+    <message>
+        <source>Unset {var} and set only ROCR_VISIBLE_DEVICES, with indices that exist (0 is the first GPU).</source>
+        <translation>取消设置 {var}，只设置 ROCR_VISIBLE_DEVICES，并使用存在的序号（0 是第一块显卡）。</translation>
+    </message>
+    <message>
+        <source>Unset {var} (or list GPUs that exist: 0 is the first).</source>
+        <translation>取消设置 {var}（或列出存在的显卡：0 是第一块）。</translation>
+    </message>
+    <message>
+        <source>torch {torch} is a ROCm build, but this machine shows no AMD GPU.</source>
+        <translation>torch {torch} 是 ROCm 版本，但这台机器上没有 AMD 显卡。</translation>
+    </message>
+    <message>
+        <source>Run it on a machine with an AMD GPU; `rocmdesk detect` lists what this one has.</source>
+        <translation>请在有 AMD 显卡的机器上运行；`rocmdesk detect` 会列出这台机器有什么。</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU: {reason}</source>
+        <translation>torch 看不到显卡：{reason}</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU. Its ROCm {hip} user space runs on an amdgpu-dkms driver from ROCm {dkms}; a newer ROCm on an older kernel driver can fail to find the GPU.</source>
+        <translation>torch 看不到显卡。它的 ROCm {hip} 用户态运行在来自 ROCm {dkms} 的 amdgpu-dkms 驱动上；较新的 ROCm 在较旧的内核驱动上可能找不到显卡。</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU although this machine has {count} ({error}).</source>
+        <translation>torch 看不到显卡，尽管这台机器有 {count} 块（{error}）。</translation>
+    </message>
+    <message>
+        <source>torch sees no GPU although this machine has {count}.</source>
+        <translation>torch 看不到显卡，尽管这台机器有 {count} 块。</translation>
+    </message>
+    <message>
+        <source>Check that the runtime sees it (`rocminfo` lists a gfx agent) and that nothing in this environment hides it.</source>
+        <translation>请检查运行时能否看到它（`rocminfo` 会列出一个 gfx agent），以及这个环境中是否有设置把它隐藏了。</translation>
+    </message>
+    <message>
+        <source>this torch</source>
+        <translation>这个 torch</translation>
+    </message>
+    <message>
+        <source>GPU {index} ({name}, {gfx})</source>
+        <translation>显卡 {index}（{name}，{gfx}）</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>{gpu}: {var}={value} makes it run {target}, which torch {torch} has no code for either (it has {has}).</source>
+        <translation>{gpu}：{var}={value} 让它以 {target} 运行，而 torch {torch} 也没有它的代码（它有的是 {has}）。</translation>
+    </message>
+    <message>
+        <source>an invalid target</source>
+        <translation>无效的目标</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> Reports say this is unreliable on {gfx}: {why}.</source>
+        <translation>据报告，这在 {gfx} 上不可靠：{why}。</translation>
+    </message>
+    <message>
+        <source>{gpu}: torch {torch} has no {gfx} code, but it has {target}, which runs on this GPU when the runtime is told so.{risk}</source>
+        <translation>{gpu}：torch {torch} 没有 {gfx} 的代码，但有 {target}，只要告诉运行时，它就能在这块显卡上运行。{risk}</translation>
+    </message>
+    <message>
+        <source>Set {var}={value} in this venv&apos;s environment; a profile keeps it there (the Environments page, or `rocmdesk profile create ... --env {var}={value}`).</source>
+        <translation>在这个虚拟环境的环境变量中设置 {var}={value}；配置可以一直保留它（在“环境”页面，或用 `rocmdesk profile create ... --env {var}={value}`）。</translation>
+    </message>
+    <message>
+        <source>{gpu}: torch {torch} has no code for {gfx} (it has {has}) and no override is known to work.</source>
+        <translation>{gpu}：torch {torch} 没有 {gfx} 的代码（它有的是 {has}），也没有已知可用的覆盖。</translation>
+    </message>
+    <message>
+        <source>The GPU has no usable kernels in this torch: {error}</source>
+        <translation>这个 torch 中没有这块显卡可用的算子：{error}</translation>
+    </message>
+    <message>
+        <source>{gpu}: {var}={value} is set, but torch {torch} has native code for it; on a supported GPU an override can only do harm (RDNA4 is known to crash with one).</source>
+        <translation>{gpu}：设置了 {var}={value}，但 torch {torch} 原生包含它的代码；在受支持的显卡上，覆盖只会带来坏处（已知 RDNA4 设置覆盖后会崩溃）。</translation>
+    </message>
+    <message>
+        <source>Unset {var} for this venv.</source>
+        <translation>在这个虚拟环境中取消设置 {var}。</translation>
+    </message>
+    <message>
+        <source>the result is off by {error}</source>
+        <translation>结果偏差为 {error}</translation>
+    </message>
+    <message>
+        <source>The matmul check on GPU {index} failed: {error}.</source>
+        <translation>显卡 {index} 上的矩阵乘法检查失败：{error}。</translation>
+    </message>
+    <message>
+        <source>Reinstall torch; if it persists, `rocmdesk doctor` and the sanity check narrow it down.</source>
+        <translation>重新安装 torch；如果问题仍然存在，`rocmdesk doctor` 和训练自检可以帮助缩小范围。</translation>
+    </message>
+    <message>
+        <source>Reinstall</source>
+        <translation>重新安装</translation>
+    </message>
+    <message>
+        <source>The integrated GPU ({name}) is visible beside the discrete one: set ROCR_VISIBLE_DEVICES to the discrete GPU&apos;s index so it can&apos;t become device 0.</source>
+        <translation>集成显卡（{name}）与独立显卡同时可见：请把 ROCR_VISIBLE_DEVICES 设为独立显卡的序号，以免集成显卡成为 0 号设备。</translation>
+    </message>
+    <message>
+        <source>torch {torch} (ROCm {hip}) runs on {gpus}; the matmul check matches the CPU.</source>
+        <translation>torch {torch}（ROCm {hip}）可以在 {gpus} 上运行；矩阵乘法检查结果与 CPU 一致。</translation>
     </message>
 </context>
 </TS>
