@@ -18,7 +18,8 @@ from rocmdesk import i18n
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
 
 ROOT = Path(__file__).resolve().parents[2]
-UI = ROOT / "src" / "rocmdesk" / "ui"
+SRC = ROOT / "src" / "rocmdesk"
+UI = SRC / "ui"
 
 # calls whose first argument is text a user reads; a literal there must be wrapped in tr()/translate()
 TEXT_SETTERS = {"setText", "setToolTip", "setPlaceholderText", "setWindowTitle", "setTitle", "addItem", "setStatusTip",
@@ -314,8 +315,9 @@ def test_no_page_uses_an_alt_key_of_the_menu_bar(open_window):
 # ---- strict: the committed catalogue against the code as it is ----------------------------------------------
 
 # a translate() whose text is not a literal is a lookup of texts that reach the catalogue another way: the
-# sidebar's page names (literals in main_window.py) and the data files' sentences (scripts/i18n.py DATA_STRINGS)
-LOOKUP_CONTEXTS = {"MainWindow"}
+# sidebar's page names (literals in main_window.py), the simulated machines' descriptions (QT_TRANSLATE_NOOP in
+# simulate.py) and the data files' sentences (scripts/i18n.py DATA_STRINGS)
+LOOKUP_CONTEXTS = {"MainWindow", "rocmdesk.machine.simulate"}
 # files whose strings lupdate cannot file under the context they are looked up in, with the fix they need; an
 # entry here is a known bug, listed so that everything else stays checked
 KNOWN_HIDDEN: dict[str, str] = {}  # files whose strings lupdate cannot see, with the reason (none now)
@@ -324,7 +326,7 @@ KNOWN_HIDDEN: dict[str, str] = {}  # files whose strings lupdate cannot see, wit
 def _hidden_calls() -> list[str]:
     allowed = LOOKUP_CONTEXTS | {context for context, _ in _i18n_script().DATA_STRINGS.values()}
     hidden = []
-    for path in sorted(UI.rglob("*.py")):
+    for path in sorted(SRC.rglob("*.py")):  # the whole package: the CLI and the core translate too
         if str(path.relative_to(ROOT)) in KNOWN_HIDDEN:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -368,3 +370,63 @@ def test_the_zh_CN_catalogue_is_complete_and_current():
     problems = [p for p in _i18n_script().problems("zh_CN") if not known_bug(p)]
     shown = "\n".join(problems[:60]) + (f"\n… and {len(problems) - 60} more" if len(problems) > 60 else "")
     assert not problems, "see docs/translating.md (scripts/i18n.py update, export, import, release):\n" + shown
+
+
+# ---- the command line and the core: sentences they print or build for people go through translate() --------
+
+CLI_TEXT_KEYWORDS = {"help", "description", "epilog"}  # argparse texts shown by --help
+CLI_TEXT_CALLS = {"print", "UsageError", "InputError", "error", "exit"}  # first argument read by a person
+PREFIX = re.compile(r"^rocmdesk(?: [a-z]+)?: (?:[a-z]+: )*(?:\{\})?\s*$")  # a program's name before a message: "rocmdesk: run: {}"
+
+
+def _text_of(node: ast.AST) -> str | None:
+    if isinstance(node, ast.JoinedStr):
+        return "".join(p.value if isinstance(p, ast.Constant) else "{}" for p in node.values)
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # "a " + "b": both halves count
+        parts = [_text_of(node.left), _text_of(node.right)]
+        return "{}".join(p if p is not None else "" for p in parts) if any(p is not None for p in parts) else None
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _text_of(node.func.value)  # "...".format(...) untranslated
+    return None
+
+
+def _untranslated_cli_texts(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        args = [k.value for k in node.keywords if k.arg in CLI_TEXT_KEYWORDS]
+        if name in CLI_TEXT_CALLS and node.args:
+            args.append(node.args[0])
+        for arg in args:
+            text = _text_of(arg)
+            if text is not None and WORDS.search(text) and not PREFIX.match(text):
+                found.append((node.lineno, text))
+    return found
+
+
+def test_the_cli_scan_finds_bare_help_and_messages():
+    tree = ast.parse(textwrap.dedent("""\
+        p.add_argument("--json", help="machine-readable output")
+        print(f"Wrote {n} files")
+        raise UsageError("no such machine: " + name)
+        print("rocmdesk: sanity: " + translate("X", "it failed"))
+        p.add_argument("--ok", help=translate("Cli", "fine words"))
+        print(translate("X", "fine {n}").format(n=1))
+    """))
+    assert [line for line, _ in _untranslated_cli_texts(tree)] == [1, 2, 3]
+
+
+def test_no_sentence_outside_the_ui_bypasses_translate():
+    bare = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = str(path.relative_to(SRC))
+        if rel.startswith("ui/"):  # the scan above checks the UI's setText and friends
+            continue
+        for line, text in _untranslated_cli_texts(ast.parse(path.read_text(encoding="utf-8"))):
+            bare.append(f"{rel}:{line}: {text!r}")
+    assert not bare, ("help texts and messages a person reads must go through translate(\"Context\", \"...\") "
+                      "(docs/translating.md):\n" + "\n".join(bare))
