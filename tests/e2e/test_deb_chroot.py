@@ -156,6 +156,9 @@ def test_the_deb_installs_with_apt_and_runs(deb: Path, new_machine, suite: str) 
     assert res.returncode == 0, res.stderr.decode()
     report = json.loads(res.stdout)
     assert report and "gfx1032" in res.stdout.decode(), report
+    # the catalogue ships in the package: a Chinese locale gets Chinese (no locale generated: Python's UTF-8)
+    zh = m.run([*user, "LC_ALL=", "LANG=zh_CN.UTF-8", "rocmdesk", "detect", "--simulate", MACHINE], check=False)
+    assert zh.returncode == 0 and "模拟机器" in zh.stdout.decode() and "显存" in zh.stdout.decode(), zh.stderr.decode()
     where = m.run(["python3", "-c", "import rocmdesk, sys; print(rocmdesk.__file__)"]).stdout.decode().strip()
     assert where == "/usr/lib/python3/dist-packages/rocmdesk/__init__.py"
     # rocmdesk's own check that the helper is there and only root can change it
