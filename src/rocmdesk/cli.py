@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from rocmdesk import i18n
+from rocmdesk import cli_argparse, i18n
 from rocmdesk.i18n import translate
 
 EXIT_OK, EXIT_BUG, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU = 0, 1, 2, 3, 4
@@ -267,6 +267,7 @@ def machine_readable(args: argparse.Namespace) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    cli_argparse.install()  # "usage:", "options" and argparse's errors in the user's language too
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
