@@ -20,6 +20,7 @@ from rocmdesk.doctor.catalogue import shown
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis
 from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
+from rocmdesk.report_text import status_word
 
 SCHEMA = 1
 
@@ -135,14 +136,6 @@ def _severity(severity: str) -> str:
             "info": translate("rocmdesk.doctor.report", "INFO")}.get(severity, severity.upper())
 
 
-def _support(status: str) -> str:
-    return {"supported": translate("rocmdesk.doctor.report", "supported"),
-            "override": translate("rocmdesk.doctor.report", "needs an override"),
-            "risky": translate("rocmdesk.doctor.report", "risky"),
-            "unsupported": translate("rocmdesk.doctor.report", "unsupported"),
-            "unknown": translate("rocmdesk.doctor.report", "unknown")}.get(status, status)
-
-
 def _origin(origin: str) -> str:
     """Where a finding was seen: a check's name, or an input's label as it is."""
     return {"machine": translate("rocmdesk.doctor.report", "the machine check"),
@@ -194,7 +187,7 @@ def _machine_rows(m: dict[str, Any]) -> list[tuple[str, str]]:
             gfx = translate("rocmdesk.doctor.report", "{gfx} (reports {reported})").format(
                 gfx=gfx, reported=g["gfx_reported"])
         parts = [g["name"] or "?", gfx] + ([g["device_id"]] if g["device_id"] else []) \
-            + (["iGPU"] if g["apu"] else []) + ([_support(g["support"])] if g["support"] else [])
+            + (["iGPU"] if g["apu"] else []) + ([status_word(g["support"])] if g["support"] else [])
         rows.append((translate("rocmdesk.doctor.report", "GPU {index}").format(index=g["index"]), " · ".join(parts)))
     if m["override_env"]:
         rows.append((translate("rocmdesk.doctor.report", "Overrides"),

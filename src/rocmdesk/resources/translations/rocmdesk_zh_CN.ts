@@ -5149,26 +5149,6 @@
         <translation>提示</translation>
     </message>
     <message>
-        <source>supported</source>
-        <translation>支持</translation>
-    </message>
-    <message>
-        <source>needs an override</source>
-        <translation>需要覆盖</translation>
-    </message>
-    <message>
-        <source>risky</source>
-        <translation>有风险</translation>
-    </message>
-    <message>
-        <source>unsupported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <source>unknown</source>
-        <translation>未知</translation>
-    </message>
-    <message>
         <source>the machine check</source>
         <translation>机器检查</translation>
     </message>
