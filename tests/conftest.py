@@ -1,4 +1,4 @@
-"""Shared test helpers: where ../shared is, and a skip when it is absent."""
+"""Shared test helpers: where ../shared is, and a skip when it is absent; the fixtures that make rocmdesk speak Chinese."""
 
 from __future__ import annotations
 
@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+
+from rocmdesk import i18n
 
 # rocmdesk speaks the locale's language (rocmdesk.i18n) and the tests read English, whatever the developer's
 # locale is; the translation tests set LANG and LANGUAGE themselves
@@ -21,3 +23,22 @@ def realdata() -> Path:
     if not REALDATA.is_dir():
         pytest.skip("../shared/realdata is absent")
     return REALDATA
+
+
+@pytest.fixture
+def zh():
+    """rocmdesk speaks Chinese in this process (``i18n.set_language``); it follows the environment again after."""
+    i18n.set_language("zh_CN")
+    yield
+    i18n.set_language(None)
+
+
+@pytest.fixture
+def zh_locale(monkeypatch):
+    """The environment of a Chinese desktop: LANG=zh_CN.UTF-8 and no LANGUAGE, LC_ALL or LC_MESSAGES over it."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)

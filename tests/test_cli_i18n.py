@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 
@@ -18,8 +17,8 @@ import pytest
 from rocmdesk import i18n
 from rocmdesk.cli import main
 from rocmdesk.report_text import display_width, pad
+from tests.zh import has_chinese
 
-CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 LSPCI_NO_DRIVER = ("03:00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. [AMD/ATI] Navi 23 "
                    "[1002:73ff] (rev c1)\n\tKernel modules: amdgpu\n")
 
@@ -37,13 +36,6 @@ def _env(tmp_path, lang: str | None) -> dict[str, str]:
 def _rocmdesk(tmp_path, lang: str | None, *argv: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "rocmdesk", *argv], check=False, env=_env(tmp_path, lang),
                           capture_output=True, timeout=120)
-
-
-@pytest.fixture
-def zh():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
 
 
 def test_detect_prints_chinese_headings_under_a_zh_locale(tmp_path):
@@ -79,13 +71,13 @@ def test_json_is_byte_identical_under_a_zh_locale(tmp_path, argv):
     chinese = _rocmdesk(tmp_path, "zh_CN.UTF-8", *argv)
     assert english.returncode == chinese.returncode == 0, chinese.stderr.decode()
     assert chinese.stdout == english.stdout
-    assert not CJK.search(chinese.stdout.decode("utf-8"))
+    assert not has_chinese(chinese.stdout.decode("utf-8"))
     json.loads(chinese.stdout)
 
 
 def test_main_gives_the_language_back_after_json(capsys, zh):
     assert main(["detect", "--simulate", "no-amd-gpu", "--json"]) == 4
-    assert not CJK.search(capsys.readouterr().out)
+    assert not has_chinese(capsys.readouterr().out)
     assert i18n.current_language() == "zh_CN"
     main(["detect", "--simulate", "no-amd-gpu"])
     assert "没有找到 AMD 显卡" in capsys.readouterr().out

@@ -4,7 +4,6 @@ the JSON report stay English; the exit codes and the finding ids do not depend o
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import replace
 
 import pytest
@@ -18,8 +17,8 @@ from rocmdesk.doctor.report import to_markdown
 from rocmdesk.doctor.text_checks import diagnose_text
 from rocmdesk.machine import simulate
 from rocmdesk.machine.detect import detect
+from tests.zh import has_chinese
 
-CJK = re.compile("[\u4e00-\u9fff]")
 TRACE = ("Traceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n"
          "RuntimeError: HIP error: invalid device function\n")
 # lspci -k: the RX 7900 XTX has no driver bound (the module exists, amdgpu did not take the card)
@@ -32,31 +31,13 @@ LSPCI_NO_DRIVER = """\
 """
 
 
-@pytest.fixture
-def chinese():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
-
-
-@pytest.fixture
-def chinese_locale(monkeypatch):
-    """The environment of a Chinese desktop (the tests run with LANGUAGE=en otherwise)."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
-
-
 def run(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_text_output_is_chinese_and_the_exit_code_stays(chinese, capsys):
+def test_text_output_is_chinese_and_the_exit_code_stays(zh, capsys):
     code, out, _ = run(capsys, "doctor", "--simulate", "rx6600xt-ubuntu2204")
     assert code == EXIT_FINDINGS  # an error finding: 6 in every language
     title = entry("gfx-needs-override").title
@@ -68,32 +49,32 @@ def test_text_output_is_chinese_and_the_exit_code_stays(chinese, capsys):
     assert i18n.current_language() == "zh_CN"
 
 
-def test_help_is_chinese(chinese, capsys):
+def test_help_is_chinese(zh, capsys):
     code, out, _ = run(capsys, "doctor", "--help")
     assert code == 0 and "要诊断的文本" in out and "text to diagnose" not in out and "--include-identity" in out
 
 
-@pytest.mark.parametrize("setup", ["chinese", "chinese_locale"])
+@pytest.mark.parametrize("setup", ["zh", "zh_locale"])
 def test_json_stays_english(setup, request, capsys):
     request.getfixturevalue(setup)
     code, out, _ = run(capsys, "doctor", "--simulate", "rx6600xt-ubuntu2204", "--json")
     assert code == EXIT_FINDINGS
-    assert not CJK.search(out), [line for line in out.splitlines() if CJK.search(line)]
+    assert not has_chinese(out), [line for line in out.splitlines() if has_chinese(line)]
     doc = json.loads(out)
     assert doc["findings"][0]["title"] == entry("gfx-needs-override").title
     assert "no HSA_OVERRIDE_GFX_VERSION is set for it" in doc["findings"][0]["evidence"]
     # the language comes back after the run
     assert i18n.current_language() == "zh_CN"
     code, out, _ = run(capsys, "doctor", "--simulate", "rx6600xt-ubuntu2204")
-    assert code == EXIT_FINDINGS and CJK.search(out)
+    assert code == EXIT_FINDINGS and has_chinese(out)
 
 
-def test_the_locale_alone_makes_the_text_chinese(chinese_locale, capsys):
+def test_the_locale_alone_makes_the_text_chinese(zh_locale, capsys):
     code, out, _ = run(capsys, "doctor", "--simulate", "rx7900xtx-ubuntu2404")
     assert code == 0 and "未发现已知问题。" in out
 
 
-def test_reports_markdown_in_chinese_json_in_english(chinese, capsys, tmp_path):
+def test_reports_markdown_in_chinese_json_in_english(zh, capsys, tmp_path):
     trace, empty = tmp_path / "trace.txt", tmp_path / "empty.txt"
     trace.write_text(TRACE)
     empty.write_text("")
@@ -106,10 +87,10 @@ def test_reports_markdown_in_chinese_json_in_english(chinese, capsys, tmp_path):
     assert "invalid device function" in text  # quoted from the input: verbatim
     run(capsys, "doctor", "--from", str(trace), "--from", str(empty), "--report", str(js))
     raw = js.read_text()
-    assert not CJK.search(raw) and json.loads(raw)["inputs"][1]["error"] == "the input is empty"
+    assert not has_chinese(raw) and json.loads(raw)["inputs"][1]["error"] == "the input is empty"
 
 
-def test_markdown_machine_table_in_chinese(chinese):
+def test_markdown_machine_table_in_chinese(zh):
     d = diagnose(detect(simulate.open_simulated("rx6600xt-ubuntu2204")))
     md = to_markdown(d)
     for needle in ("## 机器", "| 操作系统 |", "| 内核 |", "amdgpu 已加载：是", "（另有：5.7.1）", "需要覆盖",
@@ -118,7 +99,7 @@ def test_markdown_machine_table_in_chinese(chinese):
     assert "Evidence:" not in md and "Found in" not in md
 
 
-def test_evidence_is_built_in_the_current_language(chinese, tmp_path):
+def test_evidence_is_built_in_the_current_language(zh, tmp_path):
     m = simulate.get_machine("rx7900xtx-ubuntu2404")
     groups = tuple(g for g in m.user_groups if g not in ("render", "video"))
     broken = replace(m, user_groups=groups, session_groups=(m.user,) + groups)
@@ -130,11 +111,11 @@ def test_evidence_is_built_in_the_current_language(chinese, tmp_path):
     assert f.origins == ["machine"]  # an id the page maps to its own words
 
 
-def test_pasted_text_in_chinese_finds_the_same(chinese):
+def test_pasted_text_in_chinese_finds_the_same(zh):
     info, found = diagnose_text("", "empty")
     assert info.error == "输入为空" and found == []
     info, found = diagnose_text("just some words\n", "words")
-    assert info.format is None and CJK.search(info.error or "")
+    assert info.format is None and has_chinese(info.error)
     info, found = diagnose_text(TRACE, "trace")
     assert [f.id for f in found] == ["wheel-missing-arch"]
 
@@ -149,13 +130,13 @@ def test_lspci_without_a_driver_is_found_in_every_language(language):
     assert info.format == "lspci"
     f = next(f for f in found if f.id == "amdgpu-not-loaded")
     assert any("03:00.0" in e for e in f.evidence)
-    assert bool(CJK.search(" ".join(f.evidence))) == (language == "zh_CN")
+    assert has_chinese(" ".join(f.evidence)) == (language == "zh_CN")
 
 
-def test_progress_steps_are_translated(chinese, tmp_path):
+def test_progress_steps_are_translated(zh, tmp_path):
     from rocmdesk.doctor.diagnose import diagnose_host
 
     host = simulate.build_machine(simulate.get_machine("rx7900xtx-ubuntu2404"), tmp_path / "t")
     seen: list[str] = []
     diagnose_host(host, on_progress=lambda done, total, what: seen.append(what))
-    assert seen and all(CJK.search(w) for w in seen), seen
+    assert seen and all(has_chinese(w) for w in seen), seen

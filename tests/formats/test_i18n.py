@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
@@ -13,8 +12,7 @@ from rocmdesk.cli import EXIT_INPUT, EXIT_OK, main
 from rocmdesk.formats import FormatError, decode_input, parse
 from rocmdesk.formats.lspci import parse_lspci
 from rocmdesk.formats.rocminfo import parse_rocminfo
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
+from tests.zh import has_chinese
 
 # a paste cut off inside the agent list, whose GPU has an empty Marketing Name: two warnings
 CUT_ROCMINFO = """\
@@ -41,13 +39,6 @@ TWICE_LSPCI = (
 ) * 2
 
 
-@pytest.fixture
-def chinese():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
-
-
 def _error(text: str) -> str:
     with pytest.raises(FormatError) as info:
         parse(text)
@@ -61,48 +52,48 @@ def test_errors_and_warnings_are_english_by_default() -> None:
     assert any("the paste may be cut off" in w for w in warnings)
 
 
-def test_errors_are_chinese_under_zh_cn(chinese) -> None:
+def test_errors_are_chinese_under_zh_cn(zh) -> None:
     unknown = _error("just some words\n")
-    assert CJK.search(unknown) and "not a format" not in unknown
+    assert has_chinese(unknown) and "not a format" not in unknown
     assert "rocminfo" in unknown and "journalctl -k" in unknown  # names and commands stay as they are
     binary = _error("\x00" * 200)
-    assert CJK.search(binary) and "looks binary" not in binary and "100%" in binary
+    assert has_chinese(binary) and "looks binary" not in binary and "100%" in binary
     with pytest.raises(FormatError) as info:
         decode_input(b"\x00\x01\x02\x03" * 100)
-    assert CJK.search(str(info.value))
+    assert has_chinese(str(info.value))
     for fmt in ("rocminfo", "lspci", "collect_env", "kernel-log", "traceback"):
         with pytest.raises(FormatError) as info:
             parse("   \n", fmt)
-        assert CJK.search(str(info.value)) and "the input is empty" not in str(info.value), fmt
+        assert has_chinese(str(info.value)) and "the input is empty" not in str(info.value), fmt
 
 
-def test_warnings_are_chinese_under_zh_cn(chinese) -> None:
+def test_warnings_are_chinese_under_zh_cn(zh) -> None:
     warnings = parse_rocminfo(CUT_ROCMINFO).warnings
-    assert len(warnings) == 2 and all(CJK.search(w) for w in warnings)
+    assert len(warnings) == 2 and all(has_chinese(w) for w in warnings)
     assert not any("Marketing Name is empty" in w or "cut off" in w for w in warnings)
     assert any("0x73ff" in w and "Marketing Name" in w for w in warnings)  # rocminfo's own label stays
     lspci = parse_lspci(TWICE_LSPCI).warnings
-    assert lspci and CJK.search(lspci[0]) and "0000:03:00.0" in lspci[0]
+    assert lspci and has_chinese(lspci[0]) and "0000:03:00.0" in lspci[0]
 
 
-def test_the_wsl_warning_keeps_the_word_the_doctor_looks_for(chinese) -> None:
+def test_the_wsl_warning_keeps_the_word_the_doctor_looks_for(zh) -> None:
     # doctor.text_checks finds an inferred WSL dump by "WSL" in this warning
     text = CUT_ROCMINFO.replace("ROCk module is loaded\n", "").replace("  BDFID:                   768\n", "")
     text += "  Compute Unit:            32\n*** Done ***\n"
     warnings = parse_rocminfo(text).warnings
-    assert any("WSL" in w and CJK.search(w) for w in warnings)
+    assert any("WSL" in w and has_chinese(w) for w in warnings)
 
 
-def test_inspect_speaks_chinese_but_its_json_stays_english(chinese, capsys, tmp_path: Path) -> None:
+def test_inspect_speaks_chinese_but_its_json_stays_english(zh, capsys, tmp_path: Path) -> None:
     sample = tmp_path / "rocminfo.txt"
     sample.write_text(CUT_ROCMINFO)
     junk = tmp_path / "junk.txt"
     junk.write_text("just some words\n")
     assert main(["inspect", str(junk)]) == EXIT_INPUT
     err = capsys.readouterr().err
-    assert CJK.search(err) and "not a format" not in err
+    assert has_chinese(err) and "not a format" not in err
     assert main(["inspect", str(sample), "--json"]) == EXIT_OK
     warnings = json.loads(capsys.readouterr().out)["warnings"]
-    assert warnings and not any(CJK.search(w) for w in warnings)
+    assert warnings and not any(has_chinese(w) for w in warnings)
     assert any("Marketing Name is empty" in w for w in warnings)
     assert i18n.current_language() == "zh_CN"  # the CLI gives the caller's language back

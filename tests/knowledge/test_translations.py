@@ -10,23 +10,14 @@ import re
 import sys
 from pathlib import Path
 
-import pytest
-
 from rocmdesk import i18n, knowledge
 from rocmdesk.knowledge._data import load_json
 from rocmdesk.knowledge.releases import rocm_releases
+from tests.zh import has_chinese
 
 ROOT = Path(__file__).resolve().parents[2]
-CJK = re.compile("[\u4e00-\u9fff]")
 # clause words of an English reason; quoted error messages ('HIP error: ...') stay English on purpose
 ENGLISH = re.compile(r"\b(the|and|not|lack|carry|wheels|runs|known|override|list|unverified)\b")
-
-
-@pytest.fixture
-def zh():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
 
 
 def _script():
@@ -60,7 +51,7 @@ def test_no_english_clause_is_left_in_any_reason(zh):
         for rocm in (None, "6.2.4", "7.14.0", "10.0.0", "4.0", "junk", "6.4.9"):
             for wheel in wheels:
                 reason = knowledge.support_for(target.gfx if target else "gfx9999", rocm, wheel).reason
-                assert CJK.search(reason), reason
+                assert has_chinese(reason), reason
                 if ENGLISH.search(re.sub(r"'[^']*'", "", reason)):
                     left.add(reason)
     assert not left, sorted(left)[:5]
@@ -108,5 +99,5 @@ def test_every_data_sentence_has_chinese(zh):
     missing = []
     for rel in ("knowledge/data/gfx_targets.json", "knowledge/data/rocm_releases.json"):
         context, texts = script.DATA_STRINGS[rel]
-        missing += [t for t in texts(load_json(Path(rel).name)) if not CJK.search(i18n.translate(context, t))]
+        missing += [t for t in texts(load_json(Path(rel).name)) if not has_chinese(i18n.translate(context, t))]
     assert not missing, "run scripts/i18n.py update, export and import (docs/translating.md): " + repr(missing[:5])

@@ -4,10 +4,7 @@ leftover-ROCm evidence and command errors.  Names, ids, gfx targets and tree met
 from __future__ import annotations
 
 import json
-import re
 import sys
-
-import pytest
 
 from rocmdesk import i18n
 from rocmdesk.cli import main
@@ -16,15 +13,7 @@ from rocmdesk.machine.detect import detect
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.process import run_streamed
 from rocmdesk.machine.simcache import sim_metadata
-
-CJK = re.compile("[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def zh():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
+from tests.zh import has_chinese
 
 
 def test_descriptions_are_english_by_default_and_chinese_in_zh_CN():
@@ -33,7 +22,7 @@ def test_descriptions_are_english_by_default_and_chinese_in_zh_CN():
     try:
         i18n.set_language("zh_CN")
         for m in simulate.list_machines():
-            assert CJK.search(m.description) and m.description != m.about, m.name
+            assert has_chinese(m.description) and m.description != m.about, m.name
         assert machine.description.startswith("Ubuntu 22.04 台式机")
     finally:
         i18n.set_language(None)
@@ -43,7 +32,7 @@ def test_simulate_list_in_zh_CN_keeps_the_names(zh, capsys):
     assert main(["simulate", "list"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [ln.split("\t")[0] for ln in lines] == [m.name for m in simulate.list_machines()]
-    assert all(CJK.search(ln.split("\t")[1]) for ln in lines)
+    assert all(has_chinese(ln.split("\t")[1]) for ln in lines)
 
 
 def test_the_tree_keeps_the_english_description_and_the_label_is_translated(zh, tmp_path):
@@ -60,7 +49,7 @@ def test_detect_warnings_and_residue_in_zh_CN(zh, tmp_path):
     assert old.rocm.residue == ["/opt/rocm-5.7.1 中是 ROCm 5.7.1，而不是已安装的 6.2.4"]
     assert any(w.startswith("发现其他 ROCm 版本的残留：/opt/rocm-5.7.1") for w in old.warnings)
     assert any("newgrp render" in w and "重新登录" in w for w in old.warnings)
-    assert CJK.search(old.gpus[0].support.reason) and old.gpus[0].support.status == "override"
+    assert has_chinese(old.gpus[0].support.reason) and old.gpus[0].support.status == "override"
 
 
 def test_command_errors_in_zh_CN(zh, tmp_path):
@@ -77,7 +66,7 @@ def test_detect_json_stays_english_under_a_chinese_language(zh, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["gpus"][0]["support"]["reason"].startswith("not on AMD's list for ROCm 6.2.4")
     assert data["rocm"]["residue"] == ["/opt/rocm-5.7.1 holds ROCm 5.7.1, not the installed 6.2.4"]
-    assert not any(CJK.search(w) for w in data["warnings"])
+    assert not any(has_chinese(w) for w in data["warnings"])
     assert i18n.current_language() == "zh_CN"  # and the language is back after --json
     assert main(["--simulate", "rx6600xt-ubuntu2204", "detect"]) == 0
     assert "不在 AMD 对 ROCm 6.2.4 的支持列表中" in capsys.readouterr().out

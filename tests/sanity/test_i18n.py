@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import json
-import re
 
 import pytest
 
@@ -17,28 +16,15 @@ from rocmdesk.sanity.result import PhaseResult, SanityResult, multi_gpu_hints
 from rocmdesk.sanity.runner import CHECK_SCRIPT
 from tests.sanity.test_runner import START, fake_python, options, run
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
-
-CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
-
-
-@pytest.fixture
-def chinese():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
+from tests.zh import has_chinese
 
 
 @pytest.fixture
-def chinese_locale(monkeypatch):
-    """The environment of a Chinese desktop (the tests run with LANGUAGE=en otherwise)."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+def zh_locale(zh_locale, monkeypatch):
+    """A Chinese desktop (tests/conftest.py), where the check runs without a fault injected and without bf16 on
+    the CPU."""
     monkeypatch.delenv("ROCMDESK_SANITY_FAULT", raising=False)
     monkeypatch.setenv("ROCMDESK_SANITY_CPU_BF16", "0")
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
 
 
 # ---- the check script's codes ---------------------------------------------------------------------------------
@@ -99,20 +85,20 @@ def test_every_code_the_check_sends_has_a_sentence_here():
         assert messages.text(code, params, "the script's words") == english, code  # English: the script's own
 
 
-def test_each_code_in_chinese(chinese):
+def test_each_code_in_chinese(zh):
     for code, (params, english) in SAMPLES.items():
         said = messages.text(code, params, english)
-        assert CJK.search(said) and said != english and "{" not in said, code
+        assert has_chinese(said) and said != english and "{" not in said, code
 
 
-def test_raw_errors_stay_as_they_came_for_the_card_and_the_doctor(chinese):
+def test_raw_errors_stay_as_they_came_for_the_card_and_the_doctor(zh):
     # the result card and the Doctor match "invalid device function" and "out of memory" in the raw text
     said = messages.text("gpu_unusable", *SAMPLES["gpu_unusable"])
-    assert "RuntimeError: HIP error: invalid device function" in said and CJK.search(said)
+    assert "RuntimeError: HIP error: invalid device function" in said and has_chinese(said)
     assert "ModuleNotFoundError: No module named 'torch'" in messages.text("torch_import", *SAMPLES["torch_import"])
 
 
-def test_an_unknown_code_or_odd_params_keep_the_scripts_english(chinese):
+def test_an_unknown_code_or_odd_params_keep_the_scripts_english(zh):
     assert messages.text("from_a_newer_script", {}, "its words") == "its words"
     assert messages.text("first_kernel_wrong", {}, "a first kernel went wrong") == "a first kernel went wrong"
     assert messages.text("numeric_differs", {"op": "matmul", "device": "cpu", "rel": "x", "tol": 1},
@@ -123,7 +109,7 @@ def test_an_unknown_code_or_odd_params_keep_the_scripts_english(chinese):
 
 
 # ---- the runner: events and the result carry the user's language -----------------------------------------------
-def test_the_runner_hands_on_the_checks_sentences_in_chinese(tmp_path, chinese):
+def test_the_runner_hands_on_the_checks_sentences_in_chinese(tmp_path, zh):
     venv = fake_python(tmp_path, START.replace("steps=2)", "steps=2, cpu_fallback='torch sees no GPU (English)', "
                                                           "cpu_fallback_code={'code': 'no_gpu_seen', 'params': "
                                                           "{'torch': '0+fake', 'build': 'cpu'}})")
@@ -139,21 +125,21 @@ def test_the_runner_hands_on_the_checks_sentences_in_chinese(tmp_path, chinese):
     res, events = run(options(venv))
     start = events[0]
     ends = [ev for ev in events if ev["event"] == "phase" and ev["status"] == "end"]
-    assert CJK.search(start["cpu_fallback"]) and res.cpu_fallback == start["cpu_fallback"]
-    assert ends[0]["skipped"] == res.phase("device").skipped and CJK.search(res.phase("device").skipped)
+    assert has_chinese(start["cpu_fallback"]) and res.cpu_fallback == start["cpu_fallback"]
+    assert ends[0]["skipped"] == res.phase("device").skipped and has_chinese(res.phase("device").skipped)
     assert ends[1]["error"] == res.phase("numeric").error == res.error  # the page, the card and the CLI agree
-    assert CJK.search(res.error) and "cpu" in res.error
+    assert has_chinese(res.error) and "cpu" in res.error
     assert res.phase("numeric").detail["message_code"] == "first_kernel_wrong"  # the code stays for programs
 
 
-def test_the_runners_own_sentences_in_chinese(tmp_path, chinese):
+def test_the_runners_own_sentences_in_chinese(tmp_path, zh):
     venv = fake_python(tmp_path, START + "out(event='phase', name='device', status='start')\n"
                        "sys.stderr.write('ImportError: libamdhip64.so: cannot open\\n')\nsys.exit(5)\n")
     res, _ = run(options(venv))
-    assert CJK.search(res.error) and res.error.endswith("ImportError: libamdhip64.so: cannot open")
+    assert has_chinese(res.error) and res.error.endswith("ImportError: libamdhip64.so: cannot open")
     res, _ = run(options(tmp_path / "nowhere"))
-    assert CJK.search(res.error)
-    assert all(CJK.search(h) for h in multi_gpu_hints({})["hints"])
+    assert has_chinese(res.error)
+    assert all(has_chinese(h) for h in multi_gpu_hints({})["hints"])
 
 
 # ---- the text report ----------------------------------------------------------------------------------------------
@@ -167,7 +153,7 @@ def _failed_result() -> SanityResult:
                 PhaseResult("multi_gpu", True, skipped="runs on GPUs only")])
 
 
-def test_the_text_report_in_chinese(chinese):
+def test_the_text_report_in_chinese(zh):
     import io
 
     out = io.StringIO()
@@ -176,19 +162,19 @@ def test_the_text_report_in_chinese(chinese):
     for english in ("FAILED", "NOTE: ran on the CPU", "loss:", "time to the first step", "multi-GPU environment",
                     "warning:", "(unset)", "run again with"):
         assert english not in text, english
-    assert CJK.search(text.splitlines()[0]) and "FP32" in text.splitlines()[0]
+    assert has_chinese(text.splitlines()[0]) and "FP32" in text.splitlines()[0]
     cancelled = SanityResult(passed=False, device="cpu", cancelled=True, stopped_phase="amp")
     out = io.StringIO()
     format_result(cancelled, out)
-    assert CJK.search(out.getvalue()) and "CANCELLED" not in out.getvalue()
+    assert has_chinese(out.getvalue()) and "CANCELLED" not in out.getvalue()
 
 
-def test_phase_lines_in_chinese_keep_their_columns(chinese):
+def test_phase_lines_in_chinese_keep_their_columns(zh):
     from rocmdesk.report_text import display_width, pad
 
     phases = _failed_result().phases
     lines = [phase_line(p) for p in phases]
-    assert all(CJK.search(line) for line in lines)
+    assert all(has_chinese(line) for line in lines)
     assert "passed" not in lines[0] and "FAILED" not in lines[1] and "skipped" not in lines[2]
     # the status starts in the same terminal column whatever the title's width in characters
     for p, line in zip(phases, lines):
@@ -197,23 +183,23 @@ def test_phase_lines_in_chinese_keep_their_columns(chinese):
 
 
 # ---- the command line, as a Chinese desktop runs it ----------------------------------------------------------------
-def test_the_cli_speaks_chinese_and_its_json_stays_english(torch_venv, chinese_locale, capsys):  # noqa: F811
+def test_the_cli_speaks_chinese_and_its_json_stays_english(torch_venv, zh_locale, capsys):  # noqa: F811
     python = str(torch_venv / "bin" / "python")
     assert main(["sanity", "--python", python, "--steps", "4"]) == 0
     out = capsys.readouterr().out
-    assert CJK.search(out.splitlines()[0]) and "PASSED" not in out and "NOTE:" not in out
+    assert has_chinese(out.splitlines()[0]) and "PASSED" not in out and "NOTE:" not in out
     assert "torch.cuda.is_available()" in out  # the check's own words arrived, in Chinese around the code
     assert main(["sanity", "--python", python, "--steps", "4", "--json"]) == 0
     raw = capsys.readouterr().out
-    assert not CJK.search(raw)
+    assert not has_chinese(raw)
     data = json.loads(raw)
     assert data["cpu_fallback"].startswith("torch sees no GPU")
     assert data["phases"][4]["skipped"] == "runs on GPUs only"
     assert i18n.current_language() == "zh_CN"  # and the language is the locale's again afterwards
 
 
-def test_usage_errors_in_chinese(chinese_locale, tmp_path, capsys):
+def test_usage_errors_in_chinese(zh_locale, tmp_path, capsys):
     assert main(["sanity", "--python", str(tmp_path / "nope")]) == 2
-    assert CJK.search(capsys.readouterr().err)
+    assert has_chinese(capsys.readouterr().err)
     assert main(["sanity", "--python", str(tmp_path / "nope"), "--steps", "1"]) == 2
-    assert CJK.search(capsys.readouterr().err)
+    assert has_chinese(capsys.readouterr().err)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
 import pytest
 
@@ -18,15 +17,7 @@ from rocmdesk.setup.plan import plan
 from rocmdesk.setup.render import render_text
 from rocmdesk.setup.steps import KINDS, validate
 from tests.setup import machines as m
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
-
-
-@pytest.fixture
-def zh():
-    i18n.set_language("zh_CN")
-    yield
-    i18n.set_language(None)
+from tests.zh import has_chinese
 
 
 @pytest.fixture
@@ -53,10 +44,10 @@ def test_plan_text_findings_and_steps_are_chinese(zh):
     p = a_plan()
     assert p.findings and p.steps and p.after
     for f in p.findings:
-        assert CJK.search(f.title) and CJK.search(f.fix), f
+        assert has_chinese(f.title) and has_chinese(f.fix), f
     for s in p.steps:
-        assert CJK.search(s.title) and CJK.search(s.why), s
-    assert all(CJK.search(a) for a in p.after)
+        assert has_chinese(s.title) and has_chinese(s.why), s
+    assert all(has_chinese(a) for a in p.after)
     text = render_text(p)
     assert "开始之前" in text and "Before you start" not in text and "Install AMD's package signing key" not in text
 
@@ -64,12 +55,12 @@ def test_plan_text_findings_and_steps_are_chinese(zh):
 def test_data_in_the_plan_stays_english(zh):
     p = a_plan()
     ids = [s.id for s in p.steps]
-    assert "install-key" in ids and "add-groups" in ids and all(not CJK.search(i) for i in ids)
+    assert "install-key" in ids and "add-groups" in ids and all(not has_chinese(i) for i in ids)
     for s in p.steps:
-        assert not CJK.search(json.dumps(s.params, ensure_ascii=False)), s.params
+        assert not has_chinese(json.dumps(s.params, ensure_ascii=False)), s.params
     assert p.choices.dkms_why == CHOSEN  # a code the Setup page compares, in every language
     assert p.choices.to_json()["scope_what"] == SCOPE_WHAT_EN["sdk"]
-    assert CJK.search(SCOPE_WHAT["sdk"]) and SCOPE_WHAT.get("nothing", "") == ""  # looked up when read
+    assert has_chinese(SCOPE_WHAT["sdk"]) and SCOPE_WHAT.get("nothing", "") == ""  # looked up when read
 
 
 def test_translated_titles_do_not_change_what_the_helper_runs(zh):
@@ -84,16 +75,11 @@ def test_translated_titles_do_not_change_what_the_helper_runs(zh):
 
 
 @pytest.mark.parametrize("fmt", ["json", "script", "ansible"])
-def test_plan_formats_for_programs_stay_english(host, capsys, monkeypatch, fmt):
-    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
-    monkeypatch.delenv("LANGUAGE", raising=False)
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    i18n.set_language(None)
+def test_plan_formats_for_programs_stay_english(host, capsys, zh_locale, fmt):
     assert i18n.current_language() == "zh_CN"
     assert cli_plan.run(parse(["plan", "--scope", "runtime", "--dkms", "--format", fmt]), host) == 0
     out = capsys.readouterr().out
-    assert not CJK.search(out), out
+    assert not has_chinese(out), out
     if fmt == "json":
         data = json.loads(out)
         assert data["steps"][0]["title"].startswith("Remove") and data["findings"][0]["title"]
@@ -125,7 +111,7 @@ def test_progress_of_a_dry_run_in_chinese(zh):
 
 
 def test_runner_messages_in_chinese(zh):
-    assert CJK.search(runner.no_helper_message()) and "plan.sh" in runner.no_helper_message()
+    assert has_chinese(runner.no_helper_message()) and "plan.sh" in runner.no_helper_message()
     assert runner.pkexec_message(126) == "密码提示框被关闭：没有做任何改动"
     r = runner._result(3, [events.make("refused", message="the helper must run as root (through pkexec)",
                                        reason="root")], [], True)
