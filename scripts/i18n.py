@@ -188,7 +188,7 @@ def import_tsv(lang: str, tsv: Path, overwrite: bool = False) -> tuple[int, list
         key, sep, text = line.partition("\t")
         if not sep or not text.strip():
             raise SystemExit(f"{tsv}:{n}: expected 'id<TAB>translation'")
-        wanted[key.strip()] = _unescape(text.strip())
+        wanted[key.strip()] = _unescape(text.rstrip("\r"))  # spaces at either end are the translation's
     path = ts_path(lang)
     tree = ET.parse(path)
     filled, used, problems = 0, set(), []
@@ -230,7 +230,20 @@ def mismatch(source: str, translation: str) -> str:
         return "markup differs"
     if _mnemonics(source) != _mnemonics(translation):
         return "& shortcuts differ"
+    if _edges(source) != _edges(translation):
+        return "indentation or line ends differ"  # what the output is laid out with
     return ""
+
+
+def _edges(text: str) -> tuple[str, str]:
+    """A text's leading and trailing whitespace where layout hangs on it: indentation (two or more spaces)
+    and line breaks.  A single space may go: Chinese needs none beside its full-width punctuation."""
+    body = text.strip()
+    if not body:
+        return text, ""
+    start = text.index(body)
+    return tuple(edge if len(edge) > 1 or "\n" in edge or "\t" in edge else ""  # type: ignore[return-value]
+                 for edge in (text[:start], text[start + len(body):]))
 
 
 def catalogue(messages: list[Message]) -> dict[str, dict[str, str]]:

@@ -219,6 +219,10 @@ def _i18n_script():
     ("&Quit", "退出", "& shortcuts differ"),
     ("Save && quit", "保存并退出", ""),
     ("<b>{name}</b> is ready", "{name} 已就绪", "markup differs"),
+    ("      ok: {message}", "成功：{message}", "indentation or line ends differ"),  # the output's layout
+    ("      ok: {message}", "      成功：{message}", ""),
+    ("line\n", "一行", "indentation or line ends differ"),
+    (" (partition {n})", "（分区 {n}）", ""),  # one space may go beside full-width punctuation
 ])
 def test_a_translation_keeps_placeholders_markup_and_shortcuts(source, translation, problem):
     assert _i18n_script().mismatch(source, translation) == problem

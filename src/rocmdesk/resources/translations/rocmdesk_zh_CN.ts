@@ -6941,15 +6941,15 @@
     </message>
     <message>
         <source>      ok: {message}</source>
-        <translation>成功：{message}</translation>
+        <translation>      成功：{message}</translation>
     </message>
     <message>
         <source>      skipped: {message}</source>
-        <translation>已跳过：{message}</translation>
+        <translation>      已跳过：{message}</translation>
     </message>
     <message>
         <source>      FAILED: {message}</source>
-        <translation>失败：{message}</translation>
+        <translation>      失败：{message}</translation>
     </message>
     <message>
         <source>Refused: {message}</source>
@@ -6957,7 +6957,7 @@
     </message>
     <message>
         <source>Run these {n} steps now? You authenticate once, as an administrator. [y/N] </source>
-        <translation>现在执行这 {n} 个步骤吗？您只需以管理员身份验证一次。[y/N]</translation>
+        <translation>现在执行这 {n} 个步骤吗？您只需以管理员身份验证一次。[y/N] </translation>
     </message>
     <message>
         <source>ROCm {version} is not in rocmdesk&apos;s data; known releases: {known}</source>
@@ -8659,7 +8659,7 @@
     </message>
     <message>
         <source>Proceed? [y/N] </source>
-        <translation>是否继续？[y/N]</translation>
+        <translation>是否继续？[y/N] </translation>
     </message>
     <message>
         <source>Nothing was installed.</source>
