@@ -237,6 +237,7 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
         ]
         result["error"] = asdict(parsed.error) if parsed.error else None
         result["truncated"] = parsed.truncated
+        result["wsl"] = parsed.wsl  # True: its WSL line, or no ROCk line and no PCI ids; the Doctor reads this
         result["warnings"] = list(parsed.warnings)
         for g in result["gpus"]:
             if g["gfx_reported"] and g["gfx"] and g["gfx_reported"] != g["gfx"]:

@@ -76,12 +76,19 @@ def test_warnings_are_chinese_under_zh_cn(zh) -> None:
     assert lspci and has_chinese(lspci[0]) and "0000:03:00.0" in lspci[0]
 
 
-def test_the_wsl_warning_keeps_the_word_the_doctor_looks_for(zh) -> None:
-    # doctor.text_checks finds an inferred WSL dump by "WSL" in this warning
-    text = CUT_ROCMINFO.replace("ROCk module is loaded\n", "").replace("  BDFID:                   768\n", "")
-    text += "  Compute Unit:            32\n*** Done ***\n"
-    warnings = parse_rocminfo(text).warnings
-    assert any("WSL" in w and has_chinese(w) for w in warnings)
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_a_wsl_dump_reaches_the_doctor_by_a_field_in_every_language(language) -> None:
+    from rocmdesk.doctor.text_checks import diagnose_text
+    from rocmdesk.inspect import inspect_text
+
+    inferred = CUT_ROCMINFO.replace("ROCk module is loaded\n", "").replace("  BDFID:                   768\n", "")
+    inferred += "  Compute Unit:            32\n*** Done ***\n"
+    with i18n.speaking(language):
+        for text in (inferred, "WSL environment detected.\n" + CUT_ROCMINFO):
+            assert inspect_text(text, "rocminfo.txt")["wsl"] is True
+            assert "wsl" in {f.id for f in diagnose_text(text, "rocminfo.txt")[1]}
+        assert not inspect_text(CUT_ROCMINFO, "rocminfo.txt")["wsl"]
+        assert "wsl" not in {f.id for f in diagnose_text(CUT_ROCMINFO, "rocminfo.txt")[1]}
 
 
 def test_inspect_speaks_chinese_but_its_json_stays_english(zh, capsys, tmp_path: Path) -> None:

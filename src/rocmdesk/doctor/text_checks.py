@@ -97,10 +97,10 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
             sig.append((f"rocminfo:{err.get('kind')}", str(err.get("message") or "")))
             if err.get("hsa_status") == "HSA_STATUS_ERROR_OUT_OF_RESOURCES" and err.get("kind") != "out-of-resources":
                 sig.append(("rocminfo:out-of-resources", str(err.get("hsa_status"))))
-        # "WSL" is a name: it stays in the recognizer's warning in every language (tests/formats/test_i18n.py)
-        if any("WSL" in w for w in result.get("warnings") or []):
+        if result.get("wsl"):
             sig.append(("rocminfo:wsl", translate("rocmdesk.doctor.text_checks",
-                                                  "rocminfo: no 'ROCk module' line and no PCI ids: a WSL runtime")))
+                                                  "rocminfo: a WSL runtime (its WSL line, or no 'ROCk module' line "
+                                                  "and no PCI ids)")))
     elif fmt == "kernel-log":
         events = result.get("events") or []
         kfd_unsupported = any(e["kind"] == "kfd-unsupported" for e in events)

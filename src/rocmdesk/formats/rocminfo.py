@@ -674,7 +674,6 @@ class _Parser:
         if any(a.bdfid is not None for a in r.agents):
             return False  # BDFID lines are left out under WSL
         if self.seen_header and r.gpus and any(a.compute_units is not None for a in r.agents):
-            # doctor.text_checks looks for "WSL" in this warning: the translation keeps the word
             r.warnings.append(translate(
                 "rocmdesk.formats.rocminfo", "no 'ROCk module' line and no BDFID lines: read as a WSL dump"))
             return True

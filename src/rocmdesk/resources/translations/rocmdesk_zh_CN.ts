@@ -5339,10 +5339,6 @@
         <translation>输入为空</translation>
     </message>
     <message>
-        <source>rocminfo: no &apos;ROCk module&apos; line and no PCI ids: a WSL runtime</source>
-        <translation>rocminfo：没有 “ROCk module” 行，也没有 PCI ID：这是 WSL 运行时</translation>
-    </message>
-    <message>
         <source>PyTorch {version} ({kind} build)</source>
         <translation>PyTorch {version}（{kind} 版本）</translation>
     </message>
@@ -5353,6 +5349,10 @@
     <message>
         <source>{gfx} is not in the wheel&apos;s arch list ({arch})</source>
         <translation>{gfx} 不在该 wheel 的架构列表中（{arch}）</translation>
+    </message>
+    <message>
+        <source>rocminfo: a WSL runtime (its WSL line, or no &apos;ROCk module&apos; line and no PCI ids)</source>
+        <translation>rocminfo：WSL 的运行时（有 WSL 提示行，或者没有 &apos;ROCk module&apos; 行也没有 PCI ID）</translation>
     </message>
     <message>
         <source>Is CUDA available: False (a ROCm build)</source>
