@@ -2,7 +2,7 @@
 
 An automatic fix is a Setup plan (``rocmdesk.setup.plan.Plan``) of allow-listed steps.  It is shown step
 by step with its exact commands, as on Setup's Review page, and runs the same way: the plan JSON on the
-stdin of pkexec + rocmdesk's system helper (``setup_page.HelperRun``), one authentication for the whole
+stdin of pkexec + rocmdesk's system helper (``ui.helper_run.HelperRun``), one authentication for the whole
 plan.  On a simulated machine, a captured tree, or without a system helper there is no Run button: the
 plan is offered as a script to read and run with sudo, exactly as Setup does.
 """
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from rocmdesk.atomic_file import write_atomic
 from rocmdesk.setup import events as ev
 from rocmdesk.setup.render import render, step_commands
-from rocmdesk.ui.pages.setup_page import CommandFactory, HelperLocator, HelperRun, RunOutcome
+from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, HelperRun, RunOutcome
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
