@@ -9,9 +9,11 @@ and fed small arrays (``setData``); a refresh whose history and view have not mo
 Live views fetch from a left edge that moves in steps of 1/16 of the span (the axis still
 scrolls smoothly), so a refresh without new samples fetches nothing, and the buckets behind
 the line stay put instead of shimmering as the view slides.  NaN values (a GPU that vanished, a
-sensor the card lacks) are gaps in the line and the band.  Paused, the data stops at the
-moment of the pause and the user may drag and scroll along the time axis; the plot then
-re-reads the history for what is in view (a zoom into the 24-hour view shows finer detail).
+sensor the card lacks) are gaps in the line and the band; a value no line of a dot's width reaches
+(the first sample, a reading between gaps) is a dot, as pyqtgraph draws no line through one point.
+Paused, the data stops at the moment of the pause and the user may drag and scroll along the time
+axis; the plot then re-reads the history for what is in view (a zoom into the 24-hour view shows
+finer detail).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ SNAP = 16  # live views fetch from a left edge on a grid of span/SNAP (see the m
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 THRESHOLD_COLOR = "#c0392b"
 BAND_ALPHA = 70
+DOT_PX = 6  # the dots on values too short a line would show (lone_points)
 
 
 @dataclass
@@ -59,6 +62,7 @@ class _Curve:
     color: QColor
     line: pg.PlotDataItem
     band: pg.PlotCurveItem
+    dots: pg.ScatterPlotItem
     window: Window | None = None
 
 
@@ -93,6 +97,20 @@ def line_data(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.
     connect = np.zeros(len(y), dtype=np.int32)
     connect[:-1] = finite[:-1] & finite[1:]
     return t, filled, connect
+
+
+def lone_points(t: np.ndarray, y: np.ndarray, min_dt: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """x, y of the values on pieces of :func:`line_data`'s line no longer than ``min_dt``: the only sample so
+    far, a reading between two gaps, the first seconds of a history in a 24-hour view.  pyqtgraph draws
+    nothing for a line of one point (and a speck for one under a pixel), so the plot marks these with dots."""
+    idx = np.flatnonzero(np.isfinite(y))
+    if not idx.size:
+        return t[:0], y[:0]
+    starts = np.flatnonzero(np.diff(idx, prepend=-2) > 1)  # each run of neighbouring values is one piece
+    ends = np.append(starts[1:], idx.size) - 1
+    short = t[idx[ends]] - t[idx[starts]] <= min_dt
+    sel = idx[np.repeat(short, ends - starts + 1)]
+    return t[sel], y[sel]
 
 
 class TimeAxis(pg.DateAxisItem):
@@ -244,6 +262,7 @@ class MetricPlot(QWidget):
         for c in self._curves:
             item.removeItem(c.line)
             item.removeItem(c.band)
+            item.removeItem(c.dots)
         self._curves = []
         for i, (name, label) in enumerate(series):
             slot = colors[i] if colors is not None and i < len(colors) else i
@@ -252,9 +271,11 @@ class MetricPlot(QWidget):
             fill.setAlpha(BAND_ALPHA)
             band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
             line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), **self._pg_opts)
+            dots = pg.ScatterPlotItem(size=DOT_PX, pen=None, brush=pg.mkBrush(color))
             item.addItem(band, ignoreBounds=True)  # first: under the line
             item.addItem(line)
-            self._curves.append(_Curve(name, label, color, line, band))
+            item.addItem(dots, ignoreBounds=True)
+            self._curves.append(_Curve(name, label, color, line, band, dots))
         self._key = None
         self._redraw()
         self._sync_empty()
@@ -439,7 +460,8 @@ class MetricPlot(QWidget):
             shown = self._x_shown
             # a scroll of under a pixel (most refreshes of a long view) is not worth a repaint
             if shown is None or abs(shown[1] - view_to) >= span / width or abs((shown[1] - shown[0]) - span) > 1e-6 * span:
-                self._set_x(view_from, view_to)
+                # the newest value sits half a dot and a pixel inside the right edge: a lone first sample shows whole
+                self._set_x(view_from, view_to, lead=(DOT_PX / 2 + 1) * span / width)
                 moved = True
         if key != self._key:
             self._key = key
@@ -451,11 +473,16 @@ class MetricPlot(QWidget):
 
     def _fetch(self, t_from: float, t_to: float, max_points: int) -> None:
         self.fetches += 1
+        x0, x1 = self.vb.viewRange()[0]
+        s_per_px = (x1 - x0) / self._width_px()
         for c in self._curves:
             w = self._history.window(c.name, t_from, t_to, max_points)
             c.window = w
             x, y, connect = line_data(w.t, w.mean)
             c.line.setData(x=x, y=y, connect=connect)
+            dx, dy = lone_points(w.t, w.mean, DOT_PX * s_per_px)
+            if len(dx) or c.dots.data.size:
+                c.dots.setData(x=dx, y=dy)
             if w.bucket_s > 0:
                 bx, by = band_segments(w.t, w.min, w.max)
                 # strokes as wide as a bucket on screen, so a zoomed-in band stays solid
@@ -469,10 +496,11 @@ class MetricPlot(QWidget):
         self._show_readout()
         self._sync_empty()
 
-    def _set_x(self, x0: float, x1: float) -> None:
+    def _set_x(self, x0: float, x1: float, lead: float = 0.0) -> None:
+        """Show x0..x1, moved ``lead`` seconds later on screen."""
         self._setting_range = True
         try:
-            self.vb.setXRange(x0, x1, padding=0)
+            self.vb.setXRange(x0 + lead, x1 + lead, padding=0)
         finally:
             self._setting_range = False
         self._x_shown = (x0, x1)
@@ -495,8 +523,9 @@ class MetricPlot(QWidget):
             lo, hi = min(lo, v), max(hi, v)
         if not math.isfinite(lo):
             lo, hi = 0.0, 1.0
-        if hi - lo <= 1e-12 * max(1.0, abs(hi)):
-            pad = max(1.0, abs(hi) * 0.05)
+        if hi - lo <= 1e-12 * max(1.0, abs(hi)):  # one value, or a flat line: a range around it
+            axis_unit = 2.0**30 if self._unit == "B" else 1.0  # the axis counts GiB, not bytes
+            pad = max(axis_unit, abs(hi) * 0.05)
         else:
             pad = (hi - lo) * 0.06
         top = pad
