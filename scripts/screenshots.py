@@ -114,18 +114,25 @@ PYTORCH_STEPS = ("recommend", "install", "verify")
 
 def _held_installer(release: threading.Event):
     """A stand-in for pip: the phases of a real install, then a held download of the ROCm torch wheel."""
+    from rocmdesk.i18n import translate
     from rocmdesk.torchenv.install import InstallEvent, InstallResult
+
+    def say(text: str, **values: str) -> str:  # the installer's own sentences, in the window's language
+        return translate("rocmdesk.torchenv.install", text).format(**values)
 
     def install(plan, on_event, cancel):
         wheel = "torch-2.13.0+rocm7.2-cp311-cp311-manylinux_2_28_x86_64.whl"
         total = 4_513_218_560
+        torch = "torch==2.13.0+rocm7.2"
         on_event(InstallEvent("check", plan.disk.message()))
-        on_event(InstallEvent("create", f"creating the venv {plan.venv}"))
-        on_event(InstallEvent("prepare", "checking the venv's pip"))
-        on_event(InstallEvent("resolve", "pip is resolving " + " ".join(plan.requirements)))
-        on_event(InstallEvent("resolve", "collecting torch==2.13.0+rocm7.2", package="torch==2.13.0+rocm7.2"))
-        on_event(InstallEvent("download", f"downloading {wheel}", 0, total, wheel, 0))
-        on_event(InstallEvent("download", f"downloading {wheel}", 1_712_000_000, total, wheel, 1_712_000_000))
+        on_event(InstallEvent("create", say("creating the venv {venv}", venv=plan.venv)))
+        on_event(InstallEvent("prepare", say("checking the venv's pip")))
+        on_event(InstallEvent("resolve", say("pip is resolving {requirements}",
+                                             requirements=" ".join(plan.requirements))))
+        on_event(InstallEvent("resolve", say("collecting {package}", package=torch), package=torch))
+        on_event(InstallEvent("download", say("downloading {file}", file=wheel), 0, total, wheel, 0))
+        on_event(InstallEvent("download", say("downloading {file}", file=wheel), 1_712_000_000, total, wheel,
+                              1_712_000_000))
         while not (release.is_set() or cancel.cancelled):
             cancel.wait(0.05)
         return InstallResult(ok=False, log_path=plan.log_path, cancelled=True, error="cancelled")

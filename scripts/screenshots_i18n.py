@@ -5,7 +5,21 @@
 
 Writes ``<out>/<page>.png`` for the pages asked for (default: all): overview, setup (the review step with a
 command open), pytorch (the verify card of an RX 6600 XT without the override), environments (two profiles,
-one being edited), sanity (no venv yet), and monitor and doctor where the window has them.  Each page is
+one being edited), sanity (no venv yet), and monitor and doctor where the window has them.  ``page:step``
+draws another step of setup, pytorch or doctor into ``<page>-<step>.png`` (setup:machine, setup:choices,
+setup:progress, setup:failed, setup:done (the result page after a dry run), pytorch:recommend,
+pytorch:install, doctor:pasted): the names of the English pictures in docs/screenshots.  With another
+``--machine`` than the default the name ends in it: ``overview --machine no-amd-gpu`` writes
+overview-no-amd-gpu.png.  ``--scope`` picks the Setup scope first (the English pictures of the run, the
+failure and the result use ``--scope runtime``: steps as root, an apt step to fail).  The Sanity check's
+runs and the Monitor's scripted day are drawn by scripts/screenshots_sanity.py and
+scripts/screenshots_monitor.py, which take ``--lang`` too.  The Chinese guide's pictures of other states:
+
+    screenshots_i18n.py setup:machine setup:choices pytorch:recommend pytorch:install
+    screenshots_i18n.py --scope runtime setup:progress setup:failed setup:done
+    screenshots_i18n.py --machine no-amd-gpu overview
+
+Each page is
 drawn in a fresh process, on a simulated machine, with a throwaway ``$HOME``; the scenes come from
 scripts/screenshots.py.  Chinese needs a CJK font (Debian: fonts-noto-cjk).  The script prints every label,
 button, tab or sidebar entry whose text is wider than the widget shows it ("clipped: ..."), and exits 1 when
@@ -106,14 +120,23 @@ def english_texts(window) -> list[str]:
 
 
 DEFAULT_STEPS = {"setup": "review", "pytorch": "verify", "doctor": "findings"}
+STEP_ALIASES = {("setup", "done"): "result"}  # the English picture's name -> the step scripts/screenshots.py knows
+DEFAULT_MACHINE = "rx6600xt-ubuntu2204"
 
 
-def shoot(lang: str, machine: str, spec: str, output: Path, size: tuple[int, int]) -> int:
+def file_name(spec: str, machine: str) -> str:
+    """The PNG's name for ``spec`` (page or page:step) on ``machine``, without the folder."""
+    name = spec.replace(":", "-")
+    return f"{name}.png" if machine == DEFAULT_MACHINE else f"{name}-{machine}.png"
+
+
+def shoot(lang: str, machine: str, spec: str, output: Path, size: tuple[int, int], scope: str | None = None) -> int:
     """Draw ``spec`` (a page, or page:step for the steps scripts/screenshots.py knows) into ``output``."""
     import screenshots as shots
 
     page, _, step = spec.partition(":")
     step = step or DEFAULT_STEPS.get(page, "")
+    step = STEP_ALIASES.get((page, step), step)
 
     if page in ("environments", "pytorch", "sanity"):
         home = shots.fake_home()  # before Qt and platformdirs read them
@@ -142,7 +165,12 @@ def shoot(lang: str, machine: str, spec: str, output: Path, size: tuple[int, int
     shots.settle(300)
     ok = window.session.error is None
     if ok and page == "setup":
-        ok = shots.drive_setup(window, step, None, 60)
+        ok = shots.drive_setup(window, step, scope, 60)
+        if step == "progress":  # the list followed the run to its last step; the picture starts at the first
+            from rocmdesk.ui.pages.setup_page import SetupPage
+
+            shots.settle(300)
+            window.findChild(SetupPage).run_scroll.verticalScrollBar().setValue(0)
     elif ok and page == "pytorch":
         ok = shots.drive_pytorch(window, step, 60)
     elif ok and page == "environments":
@@ -170,8 +198,10 @@ def main(argv: list[str]) -> int:
                         "picks a step of setup, pytorch or doctor as scripts/screenshots.py names them")
     parser.add_argument("--lang", default="zh_CN", help="en or zh_CN (default zh_CN)")
     parser.add_argument("--out", type=Path, help="folder for the PNGs (default docs/screenshots/<lang>)")
-    parser.add_argument("--machine", default="rx6600xt-ubuntu2204", help="simulated machine")
+    parser.add_argument("--machine", default=DEFAULT_MACHINE, help=f"simulated machine (default {DEFAULT_MACHINE}; "
+                        "another one is added to the file name)")
     parser.add_argument("--size", default="1200x800", help="window size WxH, default 1200x800")
+    parser.add_argument("--scope", choices=("pytorch", "runtime", "sdk"), help="setup page only: the scope")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)  # a child process: one page
     args = parser.parse_args(argv)
     size = tuple(int(v) for v in args.size.lower().split("x"))
@@ -181,13 +211,14 @@ def main(argv: list[str]) -> int:
     if unknown:
         parser.error(f"unknown page(s) {', '.join(unknown)}; pages: {', '.join(PAGES)}")
     if args.one:
-        name = pages[0].replace(":", "-")
-        return shoot(args.lang, args.machine, pages[0], out / f"{name}.png", size)  # type: ignore[arg-type]
+        output = out / file_name(pages[0], args.machine)
+        return shoot(args.lang, args.machine, pages[0], output, size, args.scope)  # type: ignore[arg-type]
     out.mkdir(parents=True, exist_ok=True)
     worst = 0
     for page in pages:
         rc = subprocess.run([sys.executable, __file__, "--one", "--lang", args.lang, "--out", str(out),
-                             "--machine", args.machine, "--size", args.size, page], env=os.environ).returncode
+                             "--machine", args.machine, "--size", args.size, page]
+                            + (["--scope", args.scope] if args.scope else []), env=os.environ).returncode
         if rc == 2:
             print(f"{page}: skipped (not in this window)", file=sys.stderr)
         else:

@@ -1,12 +1,18 @@
 """Screenshots of the Monitor page on a simulated RX 7900 XTX, for the docs.
 
-    xvfb-run -a -s "-screen 0 1400x1000x24" python scripts/screenshots_monitor.py [--out docs/screenshots]
+    xvfb-run -a -s "-screen 0 1400x1000x24" python scripts/screenshots_monitor.py [--lang zh_CN] [--out DIR] \\
+        [PICTURE...]
 
 Writes monitor-1min.png (a training run on a hot day: the junction near its critical 110 °C) and
 monitor-24h.png (a day: a night idle, two training runs, light desktop use, then 40 minutes idle
-with VRAM creeping up: the leak alert).  The numbers come from a stand-in sampler that follows a
-scripted day built on the simulated machine's own load model (``simulate.gpu_metrics``); the
-history is filled with the same day before the window opens, so the 24-hour view is full.
+with VRAM creeping up: the leak alert), or only the PICTUREs named (1min, 24h).  ``--lang`` draws the
+window in that language (as scripts/screenshots_i18n.py does; Chinese needs a CJK font) into
+docs/screenshots/<lang>; without it, the window speaks the environment's language into docs/screenshots.
+The Chinese pictures are drawn with ``--lang zh_CN --size 1600x1000`` (an Xvfb screen of 1700x1000): at
+1400 px the Chinese temperature readout wraps onto a second line.  The numbers come from a stand-in
+sampler that follows a scripted day built on the simulated machine's own load model
+(``simulate.gpu_metrics``); the history is filled with the same day before the window opens, so the
+24-hour view is full.
 ``scripts/screenshots.py MACHINE OUT monitor`` pictures the plain live page.
 """
 
@@ -23,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from screenshots import settle  # noqa: E402  (the lead's helper)
 
 MACHINE = "rx7900xtx-ubuntu2404"
+PICTURES = {"1min": ("hot", 60, 900.0), "24h": ("day", 24 * 3600, 24 * 3600.0)}  # scenario, span, history
 GiB, MiB = 2**30, 2**20
 
 
@@ -198,8 +205,10 @@ def install_page(window, opener):
     from rocmdesk.ui.pages.monitor_page import MonitorPage
 
     page = window.findChild(MonitorPage)
+    from PySide6.QtCore import QCoreApplication
+
     rows = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]
-    row = rows.index("Monitor")
+    row = rows.index(QCoreApplication.translate("MainWindow", "Monitor"))  # the sidebar in the window's language
     if page is None:
         old = window.stack.widget(row)
         page = MonitorPage(window.session)
@@ -241,17 +250,31 @@ def shoot(out: Path, scenario: str, span_s: int, fill_s: float, size: tuple[int,
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="docs/screenshots", help="folder for the PNGs")
+    parser.add_argument("--lang", help="the window's language: en or zh_CN (default: the environment's)")
+    parser.add_argument("--out", help="folder for the PNGs (default docs/screenshots, or docs/screenshots/<lang> "
+                        "for a --lang other than en)")
     parser.add_argument("--size", default="1400x1000", help="window size WxH")
+    parser.add_argument("pictures", nargs="*", metavar="PICTURE",
+                        help=f"pictures to write (default all: {', '.join(PICTURES)})")
     args = parser.parse_args(argv)
+    unknown = sorted(set(args.pictures) - set(PICTURES))
+    if unknown:
+        parser.error(f"unknown picture(s) {', '.join(unknown)}; pictures: {', '.join(PICTURES)}")
     size = tuple(int(v) for v in args.size.lower().split("x"))
-    out = Path(args.out)
+    docs = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+    out = Path(args.out) if args.out else docs / args.lang if args.lang not in (None, "en") else docs
     out.mkdir(parents=True, exist_ok=True)
-    from rocmdesk.ui.app import create_app
+    from rocmdesk.ui.app import create_app, install_translators
 
-    create_app([sys.argv[0]])
-    shoot(out / "monitor-1min.png", "hot", 60, 900.0, size)
-    shoot(out / "monitor-24h.png", "day", 24 * 3600, 24 * 3600.0, size)
+    app = create_app([sys.argv[0]])
+    if args.lang:
+        from PySide6.QtCore import QLocale
+
+        install_translators(app, args.lang)
+        QLocale.setDefault(QLocale(args.lang))  # the dates on the time axis, as that language's desktop writes them
+    for name in args.pictures or PICTURES:
+        scenario, span_s, fill_s = PICTURES[name]
+        shoot(out / f"monitor-{name}.png", scenario, span_s, fill_s, size)
     return 0
 
 
