@@ -8,8 +8,8 @@ monitor-24h.png (a day: a night idle, two training runs, light desktop use, then
 with VRAM creeping up: the leak alert), or only the PICTUREs named (1min, 24h).  ``--lang`` draws the
 window in that language (as scripts/screenshots_i18n.py does; Chinese needs a CJK font) into
 docs/screenshots/<lang>; without it, the window speaks the environment's language into docs/screenshots.
-The Chinese pictures are drawn with ``--lang zh_CN --size 1600x1000`` (an Xvfb screen of 1700x1000): at
-1400 px the Chinese temperature readout wraps onto a second line.  The numbers come from a stand-in
+The Chinese pictures in the docs are drawn with ``--lang zh_CN --size 1600x1000`` (an Xvfb screen of
+1700x1000); at 1400 px they fit too.  The numbers come from a stand-in
 sampler that follows a scripted day built on the simulated machine's own load model
 (``simulate.gpu_metrics``); the history is filled with the same day before the window opens, so the
 24-hour view is full.
