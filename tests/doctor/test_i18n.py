@@ -140,3 +140,50 @@ def test_progress_steps_are_translated(zh, tmp_path):
     seen: list[str] = []
     diagnose_host(host, on_progress=lambda done, total, what: seen.append(what))
     assert seen and all(has_chinese(w) for w in seen), seen
+
+
+def test_the_json_report_of_a_machine_is_english_too(zh, capsys, tmp_path):
+    """The machine's own sentences (a leftover ROCm tree, its preflight evidence) were built in Chinese when it
+    was detected: the JSON report detects it again in English from the same reading."""
+    js, md = tmp_path / "r.json", tmp_path / "r.md"
+    code, out, _ = run(capsys, "doctor", "--simulate", "rx6600xt-ubuntu2204", "--report", str(js))
+    assert code == EXIT_FINDINGS and "而不是已安装的" in out  # the screen: Chinese
+    raw = js.read_text()
+    assert not has_chinese(raw), [line for line in raw.splitlines() if has_chinese(line)]
+    residue = next(f for f in json.loads(raw)["findings"] if f["id"] == "rocm-residue")
+    assert "/opt/rocm-5.7.1 holds ROCm 5.7.1, not the installed 6.2.4" in residue["evidence"]
+    run(capsys, "doctor", "--simulate", "rx6600xt-ubuntu2204", "--report", str(md))
+    assert "而不是已安装的" in md.read_text()
+
+
+def test_a_reading_is_diagnosed_again_in_english_without_asking_the_machine(zh, tmp_path):
+    """read_host keeps what the machine answered: diagnosing it again in English reads no file and runs no
+    command (a live machine's rocminfo and journalctl would run again otherwise)."""
+    from rocmdesk.doctor.diagnose import diagnose_host, read_host
+    from rocmdesk.machine.host import CommandResult
+
+    host = simulate.build_machine(simulate.get_machine("rx6600xt-ubuntu2204"), tmp_path / "t")
+    host.commands["journalctl"] = CommandResult(("journalctl",), 0, "[ 5012.4] amdgpu 0000:03:00.0: amdgpu: "
+                                                "GPU reset begin!\n")
+    asked: list[str] = []
+    for name in ("run", "read_text", "read_value", "listdir", "exists", "stat", "which"):
+        real = getattr(host, name)
+        setattr(host, name, lambda *a, _real=real, _name=name, **kw: asked.append(_name) or _real(*a, **kw))
+    reading = read_host(host, venvs=[tmp_path / "no-venv"])
+    zh_d = reading.diagnose()
+    assert "run" in asked and "read_value" in asked and "venv-broken" in zh_d.ids()
+    n = len(asked)
+    with i18n.speaking("en"):
+        en_d = reading.diagnose()
+    assert len(asked) == n  # nothing read, nothing run
+    assert en_d.ids() == zh_d.ids() and "driver-errors" in en_d.ids()
+    assert has_chinese(json.dumps(zh_d.to_json(), ensure_ascii=False))
+    assert not has_chinese(json.dumps(en_d.to_json(), ensure_ascii=False))
+    # diagnose_host's result can build itself again the same way
+    d = diagnose_host(host)
+    n = len(asked)
+    with i18n.speaking("en"):
+        again = d.again()
+    assert len(asked) == n and again.ids() == d.ids()
+    assert not has_chinese(json.dumps(again.to_json(), ensure_ascii=False))
+    assert has_chinese(json.dumps(d.again().to_json(), ensure_ascii=False))  # in the language of the moment

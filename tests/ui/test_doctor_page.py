@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtWidgets import QApplication
 
+from rocmdesk import i18n
 from rocmdesk.doctor.model import Diagnosis, Finding, Fix, FixStep, InputResult
 from rocmdesk.doctor.report import machine_summary
 from rocmdesk.machine.host import Host
@@ -25,6 +26,7 @@ from rocmdesk.ui.pages.doctor_page import SHOW_LIMIT, DoctorPage
 from rocmdesk.ui.session import MachineSession
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
+from tests.zh import has_chinese
 
 HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
 
@@ -679,3 +681,119 @@ def test_closing_stops_a_running_fix_and_a_failed_step_is_said(open_page, qtbot,
     qtbot.waitUntil(lambda: dialog.outcome is not None, timeout=10000)
     assert dialog.rows["add-user-to-groups"].state == "failed"
     assert "A step failed: usermod exited with status 6" in dialog.status.text()
+
+
+# ---- the report in Chinese: Markdown in the app's language, JSON in English ---------------------------------
+@pytest.fixture
+def zh_app(qapp):
+    """The app speaks Chinese: rocmdesk's and Qt's translators, and the core's translate()."""
+    from rocmdesk.ui.app import install_translators
+
+    assert install_translators(qapp, "zh_CN")
+    yield
+    install_translators(qapp, "en")
+    i18n.set_language(None)
+
+
+def test_a_chinese_page_saves_json_in_english_and_markdown_in_chinese(zh_app, open_page, qtbot, tmp_path):
+    page = real_page(open_page, "rx6600xt-ubuntu2204")
+    assert has_chinese(page.title.text())
+    page.paste_edit.setPlainText("Traceback (most recent call last):\n  File \"/数据/t.py\", line 3, in <module>\n"
+                                 "RuntimeError: HIP error: invalid device function (模型.pt)\n")
+    page.diagnose_paste()
+    qtbot.waitUntil(lambda: page.pasted is not None, timeout=10000)
+    on_screen = {c.finding.id for c in page.cards}
+    assert {"wheel-missing-arch", "gfx-needs-override", "rocm-residue"} <= on_screen
+    residue = next(c.finding for c in page.cards if c.finding.id == "rocm-residue")
+    assert any("而不是已安装的" in e for e in residue.evidence)  # the machine's sentences: Chinese on screen
+
+    js = tmp_path / "doctor.json"
+    with qtbot.waitSignal(page.reportSaved, timeout=20000) as saved:
+        assert page.save_report(str(js))
+    assert saved.args == [str(js), True] and not page.saving() and page.save_button.isEnabled()
+    raw = js.read_text(encoding="utf-8")
+    doc = json.loads(raw)
+    assert {f["id"] for f in doc["findings"]} == on_screen  # the same findings
+    # every sentence English; what was quoted from the paste stays as it was written
+    assert "RuntimeError: HIP error: invalid device function (模型.pt)" in [
+        e for f in doc["findings"] for e in f["evidence"]]
+    verbatim = raw.replace("模型", "").replace("数据", "")
+    assert not has_chinese(verbatim), [line for line in verbatim.splitlines() if has_chinese(line)]
+    residue_js = next(f for f in doc["findings"] if f["id"] == "rocm-residue")
+    assert "/opt/rocm-5.7.1 holds ROCm 5.7.1, not the installed 6.2.4" in residue_js["evidence"]
+    assert doc["inputs"][0]["format"] == "traceback"
+
+    md = tmp_path / "doctor.md"
+    assert page.save_report(str(md))  # Markdown: at once, in the app's language
+    text = md.read_text(encoding="utf-8")
+    assert text.startswith("# rocmdesk 诊断报告") and "而不是已安装的" in text and "`rocm-residue`" in text
+    # the page and the app still speak Chinese
+    assert i18n.current_language() == "zh_CN" and has_chinese(page.save_status.text())
+    assert any("而不是已安装的" in e for f in page.machine.findings for e in f.evidence)
+
+
+def test_the_english_json_of_a_50_mb_paste_is_built_in_the_worker_from_the_same_text(zh_app, open_page, qtbot,
+                                                                                        tmp_path):
+    calls = []
+    gate = threading.Event()
+
+    def slow_text(data, label):
+        calls.append((i18n.current_language(), threading.current_thread() is threading.main_thread(), data))
+        if len(calls) > 1:
+            gate.wait(10)
+        return pasted_result(data[-200:].decode(), label)
+
+    page = open_page(text_diagnoser=slow_text)
+    big = ("[  12.345678] amdgpu 0000:03:00.0: some line of a long kernel log\n" * 760_000
+           + "RuntimeError: HIP error: invalid device function\n")
+    mime = QMimeData()
+    mime.setText(big)
+    page.paste_edit.insertFromMimeData(mime)
+    qtbot.waitUntil(lambda: page.pasted is not None, timeout=10000)
+    js = tmp_path / "big.json"
+    t0 = time.monotonic()
+    assert page.save_report(str(js))
+    started_s = time.monotonic() - t0
+    assert page.saving() and not page.save_button.isEnabled() and page.progress.isVisible()
+    assert not page.save_report(str(tmp_path / "again.json"))  # one save at a time
+    ticks = []
+    timer_id = page.startTimer(10)
+    page.timerEvent = lambda ev: ticks.append(1)
+    qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=3000)  # the window turns while the worker rebuilds
+    page.killTimer(timer_id)
+    assert not js.exists()
+    with qtbot.waitSignal(page.reportSaved, timeout=10000):
+        gate.set()
+    assert [(lang, main) for lang, main, _ in calls] == [("zh_CN", False), ("en", False)]
+    assert calls[1][2] == calls[0][2] == big.encode()  # the same text, diagnosed again in English
+    doc = json.loads(js.read_text())
+    assert [f["id"] for f in doc["findings"]] == ["kfd-permission", "wheel-missing-arch", "gfx-needs-override"]
+    assert i18n.current_language() == "zh_CN" and page.save_button.isEnabled()
+    print(f"starting the English rebuild of a {len(big) / 1e6:.0f} MB paste took {started_s * 1000:.0f} ms "
+          "on the UI thread")
+
+
+def test_the_english_json_of_a_file_reads_the_same_file_again(zh_app, open_page, qtbot, tmp_path):
+    seen = []
+
+    def text(data, label):
+        seen.append((i18n.current_language(), data))
+        return pasted_result(data.decode(), label)
+
+    page = open_page(text_diagnoser=text)
+    log = tmp_path / "crash.log"
+    log.write_text("RuntimeError: HIP error: invalid device function\n")
+    page.diagnose_file(str(log))
+    qtbot.waitUntil(lambda: page.pasted is not None, timeout=5000)
+    js = tmp_path / "r.json"
+    with qtbot.waitSignal(page.reportSaved, timeout=5000) as saved:
+        page.save_report(str(js))
+    assert saved.args == [str(js), True] and seen[1] == ("en", seen[0][1])
+    assert "wheel-missing-arch" in js.read_text()
+    log.write_text("something else entirely, and longer\n")  # not what is on screen any more
+    js.unlink()
+    with qtbot.waitSignal(page.reportSaved, timeout=5000) as saved:
+        page.save_report(str(js))
+    assert saved.args == [str(js), False] and not js.exists()
+    assert "crash.log" in page.save_status.text() and str(js) in page.save_status.text()
+    assert page.save_report(str(tmp_path / "r.md"))  # the Markdown is what the screen shows

@@ -204,22 +204,19 @@ def _run(args: argparse.Namespace, host: Any) -> int:
         texts.append(_read_input(name))  # an unreadable file is an InputError: exit 3 before any output
     with_machine = (not args.inputs or args.venvs or getattr(args, "root", None)
                     or getattr(args, "simulate", None))
-    report = None
+    reading = None
     identity: dict[str, str] = {}
     if with_machine:
-        from rocmdesk.machine.detect import detect
+        from rocmdesk.doctor.diagnose import read_host
 
-        report = detect(host)
+        reading = read_host(host, venvs=args.venvs)  # the machine and its kernel log read once, venvs probed
         identity = _identity(host)
-    verified = []
-    if args.venvs and report is not None:
-        from rocmdesk.doctor.diagnose import verify_venvs
+    report = reading.report if reading is not None else None
 
-        verified = verify_venvs(args.venvs, report)
-    from rocmdesk.doctor.diagnose import read_kernel_log
+    def build() -> Any:  # in the language of the moment
+        return reading.diagnose(texts=texts) if reading is not None else diagnose(None, texts=texts)
 
-    kernel_log = read_kernel_log(host) if report else None
-    d = diagnose(report, texts=texts, verify=verified, kernel_log=kernel_log)
+    d = build()
     if args.json:
         print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
     else:
@@ -227,9 +224,10 @@ def _run(args: argparse.Namespace, host: Any) -> int:
     if args.report is not None:
         saved = d
         if args.report.suffix.lower() == ".json" and i18n.current_language() != i18n.SOURCE_LANGUAGE:
-            # a JSON report is for programs too: the same diagnosis again (pure, cheap), its sentences in English
+            # a JSON report is for programs too: the same diagnosis again from the same reading (the machine is
+            # detected again through its recorded answers, nothing runs again), its sentences in English
             with i18n.speaking(i18n.SOURCE_LANGUAGE):
-                saved = diagnose(report, texts=texts, verify=verified, kernel_log=kernel_log)
+                saved = build()
         try:
             write_report(args.report, saved, args.include_identity, identity)
         except OSError as exc:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from rocmdesk.doctor.catalogue import order
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis, Finding, InputResult
-from rocmdesk.i18n import translate
+from rocmdesk.i18n import current_language, translate
 from rocmdesk.machine.model import MachineReport
 
 
@@ -94,18 +95,92 @@ class Cancelled(Exception):
     """``diagnose_host`` was cancelled between two of its steps."""
 
 
-def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
-                  sanity: Sequence[Any] = (), venvs: Sequence[Any] = (),
-                  on_progress: Callable[[int, int, str], None] | None = None, cancel: Any = None) -> Diagnosis:
-    """Detect the machine behind ``host`` and diagnose it; each venv in ``venvs`` is verified first (runs its
-    python for up to a minute).  Reads the machine and runs processes: call it off the GUI thread.
+def _frozen(value: Any) -> Any:
+    """``value`` as a dictionary key: lists become tuples (a command's argv)."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
 
-    ``on_progress(done, total, what)`` is called before each step; ``cancel`` (a ``machine.process.Cancel``)
-    is looked at between steps and raises :class:`Cancelled` (a running venv probe is stopped by it too)."""
+
+class Recorded:
+    """A Host that keeps what it answered (file reads, listings, stats, command results): reading the machine
+    through it a second time (detecting it again in another language, for a report in English) asks the
+    machine nothing, so no command runs again and the answers are the same ones.  A question the first reading
+    did not ask goes to the machine."""
+
+    def __init__(self, host: Any) -> None:
+        self.host = host
+        self._answers: dict[tuple[Any, ...], Any] = {}
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not the recorder's own
+        if name in ("host", "_answers"):  # not set yet (a copy being made)
+            raise AttributeError(name)
+        value = getattr(self.host, name)
+        if name.startswith("_") or not callable(value):
+            return value  # root, live, simulated, label, env: plain data
+
+        def answer(*args: Any, **kwargs: Any) -> Any:
+            try:
+                key = (name, _frozen(args), _frozen(tuple(sorted(kwargs.items()))))
+                hash(key)
+            except TypeError:  # an argument that cannot be a key: asked each time
+                return value(*args, **kwargs)
+            if key in self._answers:
+                got = self._answers[key]
+            else:
+                got = self._answers[key] = value(*args, **kwargs)
+            return list(got) if isinstance(got, list) else dict(got) if isinstance(got, dict) else got
+
+        return answer
+
+
+@dataclass
+class Reading:
+    """What :func:`read_host` got from a machine: its report and kernel log, and each venv's PyTorch probe.
+    :meth:`diagnose` builds the diagnosis from it in the language of the moment; in another language than the
+    reading's (a JSON report is English) the report is detected again through the recorded host and the probes
+    are judged again: nothing is read from the machine and nothing runs.
+
+    What stays in the reading's language: a command's own error (a timeout's message) and a probe's error, as
+    they were said the first time, the verdict on a folder that has become a venv since, and the verify and
+    sanity results a caller passes in, as they are."""
+
+    host: Recorded
+    report: MachineReport
+    kernel_log: str | None = None
+    # (venv, its ProbeRun or None where it is not a venv, the VerifyResult in the reading's language)
+    venvs: list[tuple[Any, Any, Any]] = field(default_factory=list)
+    language: str = field(default_factory=current_language)
+
+    def diagnose(self, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
+                 sanity: Sequence[Any] = (), include_preflight: bool = True) -> Diagnosis:
+        from rocmdesk.machine.detect import detect
+        from rocmdesk.torchenv.venv import is_venv
+        from rocmdesk.torchenv.verify import judge, verify_venv
+
+        if current_language() == self.language:
+            report, verified = self.report, [result for _, _, result in self.venvs]
+        else:
+            report = detect(self.host)
+            # a venv that is one by now keeps its first verdict: its probe would run
+            verified = [judge(probe, report) if probe is not None else
+                        verify_venv(venv, report) if not is_venv(venv) else result
+                        for venv, probe, result in self.venvs]
+        return diagnose(report, texts=texts, verify=list(verify) + verified, sanity=sanity,
+                        include_preflight=include_preflight, kernel_log=self.kernel_log)
+
+
+def read_host(host: Any, *, venvs: Sequence[Any] = (), on_progress: Callable[[int, int, str], None] | None = None,
+              cancel: Any = None, steps_after: int = 0) -> Reading:
+    """Detect the machine behind ``host`` (through a :class:`Recorded` host), read its kernel log and run the
+    PyTorch probe of each venv in ``venvs`` (its python, for up to a minute).  Reads the machine and runs
+    processes: call it off the GUI thread.  ``on_progress`` and ``cancel`` as for :func:`diagnose_host`;
+    ``steps_after`` counts the caller's steps still to come in the progress total."""
     from rocmdesk.machine.detect import detect
-    from rocmdesk.torchenv.verify import verify_venv
+    from rocmdesk.torchenv.venv import is_venv, venv_python
+    from rocmdesk.torchenv.verify import judge, run_probe, verify_venv
 
-    total = 3 + len(venvs)
+    total = 2 + len(venvs) + steps_after
     done = 0
 
     def step(what: str) -> None:
@@ -116,16 +191,46 @@ def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), v
             on_progress(done, total, what)
         done += 1
 
+    recorded = host if isinstance(host, Recorded) else Recorded(host)
     step(translate("rocmdesk.doctor.diagnose", "reading the machine (GPUs, driver, groups, /dev/kfd)"))
-    report = detect(host)
+    reading = Reading(recorded, detect(recorded))
     step(translate("rocmdesk.doctor.diagnose", "reading the kernel log"))
-    log = read_kernel_log(host)
-    verified = list(verify)
+    reading.kernel_log = read_kernel_log(recorded)
     for v in venvs:
         step(translate("rocmdesk.doctor.diagnose", "verifying the PyTorch in {venv}").format(venv=v))
-        verified.append(verify_venv(v, report, cancel=cancel) if cancel is not None else verify_venv(v, report))
-    step(translate("rocmdesk.doctor.diagnose", "comparing with the catalogue of known failures"))
-    d = diagnose(report, texts=texts, verify=verified, sanity=sanity, kernel_log=log)
+        if is_venv(v):  # verify_venv, its probe kept to judge it again
+            probe = run_probe(venv_python(v), cancel=cancel) if cancel is not None else run_probe(venv_python(v))
+            reading.venvs.append((v, probe, judge(probe, reading.report)))
+        else:  # verify's broken-venv verdict, nothing to run
+            reading.venvs.append((v, None, verify_venv(v, reading.report)))
+    return reading
+
+
+def diagnose_host(host: Any, *, texts: Sequence[tuple[str, bytes | str]] = (), verify: Sequence[Any] = (),
+                  sanity: Sequence[Any] = (), venvs: Sequence[Any] = (),
+                  on_progress: Callable[[int, int, str], None] | None = None, cancel: Any = None) -> Diagnosis:
+    """Detect the machine behind ``host`` and diagnose it; each venv in ``venvs`` is verified first (runs its
+    python for up to a minute).  Reads the machine and runs processes: call it off the GUI thread.
+
+    ``on_progress(done, total, what)`` is called before each step; ``cancel`` (a ``machine.process.Cancel``)
+    is looked at between steps and raises :class:`Cancelled` (a running venv probe is stopped by it too).
+
+    The diagnosis's ``again`` builds it once more from the same reading, in the language of the moment (the
+    Doctor page's JSON report is English), without asking the machine anything."""
+    reading = read_host(host, venvs=venvs, on_progress=on_progress, cancel=cancel, steps_after=1)
+    total = 3 + len(venvs)
+    what = translate("rocmdesk.doctor.diagnose", "comparing with the catalogue of known failures")
+    if cancel is not None and cancel.cancelled:
+        raise Cancelled(what)
+    if on_progress is not None:
+        on_progress(total - 1, total, what)
+    texts, verify, sanity = list(texts), list(verify), list(sanity)
+
+    def again() -> Diagnosis:
+        return reading.diagnose(texts=texts, verify=verify, sanity=sanity)
+
+    d = again()
+    d.again = again
     if on_progress is not None:
         on_progress(total, total, translate("rocmdesk.doctor.diagnose", "done"))
     return d

@@ -6,7 +6,7 @@ JSON shapes are stable: later versions add keys, never rename them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from rocmdesk.setup.plan import Plan
@@ -89,6 +89,9 @@ class Diagnosis:
     inputs: list[InputResult] = field(default_factory=list)
     source: str | None = None
     simulated: bool = False
+    # builds this diagnosis once more from the same inputs, in the language of the moment (a JSON report is
+    # English); None where they were not kept.  Not part of the JSON, nor of equality
+    again: Callable[[], Diagnosis] | None = field(default=None, repr=False, compare=False)
 
     @property
     def worst(self) -> str | None:

@@ -8,6 +8,10 @@ is ready and the page is on screen, and again whenever the session moves to anot
 
 An automatic fix is a Setup plan: ``doctor_fix.FixReviewDialog`` shows it and runs it through the same
 pkexec + system helper door as the Setup wizard (or offers the script where that door is not there).
+
+The report is Markdown in the app's language, or JSON in English as ``rocmdesk doctor --report FILE.json``
+writes it: in another language the JSON's diagnosis is built again in English from the same inputs (the
+machine check's recorded reading, the same paste or file), in the worker, since a 50 MB paste takes a second.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk import i18n
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
@@ -276,6 +281,7 @@ class DoctorPage(QWidget):
 
     diagnosed = Signal(object)  # the machine's Diagnosis
     pasteDiagnosed = Signal(object)  # the pasted text's Diagnosis
+    reportSaved = Signal(str, bool)  # the report's path, and whether it was written
 
     def __init__(self, session: MachineSession, machine_diagnoser: MachineDiagnoser | None = None,
                  text_diagnoser: TextDiagnoser | None = None, command_factory: CommandFactory | None = None,
@@ -308,6 +314,11 @@ class DoctorPage(QWidget):
         self._machine_cancel: Cancel | None = None
         self._paste_job: int | None = None
         self._paste_label = ""
+        # diagnoses the shown paste again from the same text (or the same, unchanged file): for the JSON report
+        self._pasted_again: Callable[[], Any] | None = None
+        self._paste_job_again: Callable[[], Any] | None = None
+        self._save_job: int | None = None
+        self._save_request: tuple[str, bool, dict[str, str]] = ("", False, {})
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)  # a machine check and a paste at once
         self._signals = _Signals(self)
@@ -554,12 +565,23 @@ class DoctorPage(QWidget):
                 self.pasted, self.pasted_error = None, f"{type(result).__name__}: {result}"
             else:
                 self.pasted, self.pasted_error = result, None
+            self._pasted_again = self._paste_job_again if self.pasted is not None else None
             self._render()
             self._sync()
             self._show_paste_status()
             if self.pasted is not None:
                 QTimer.singleShot(0, self._scroll_to_pasted)
                 self.pasteDiagnosed.emit(self.pasted)
+        elif job == self._save_job:
+            self._save_job = None
+            path, include_identity, identity = self._save_request
+            if isinstance(result, BaseException):
+                error = getattr(result, "strerror", None) or str(result) or type(result).__name__
+                self._say(self.tr("Could not save {path}: {error}").format(path=path, error=error))
+                self.reportSaved.emit(path, False)
+            else:
+                self._write_report(path, result, include_identity, identity)
+            self._sync()
 
     # ==== diagnosing pasted text =========================================================================
     def diagnose_paste(self) -> bool:
@@ -568,11 +590,11 @@ class DoctorPage(QWidget):
             return False
         diagnoser = self.text_diagnoser
 
-        def work(progress: Progress) -> Any:
+        def again() -> Any:  # the same text: the held paste is not changed, a string never is
             data = bytes(content.data()) if isinstance(content, QByteArray) else content
             return diagnoser(data, "pasted text")
 
-        return self._start_paste(work, self.tr("the pasted text"))
+        return self._start_paste(lambda progress: again(), self.tr("the pasted text"), again)
 
     def diagnose_file(self, path: str) -> bool:
         """Diagnose a file's contents (read in the worker: it may be large)."""
@@ -580,18 +602,29 @@ class DoctorPage(QWidget):
         diagnoser = self.text_diagnoser
 
         too_big = self.tr("{name} is {size}: too large to be tool output or a log").format
+        changed = self.tr("{name} has changed since it was diagnosed: diagnose it again, then save").format
+        read: list[tuple[int, int]] = []  # the size and time of the file as it was diagnosed
 
         def work(progress: Progress) -> Any:
-            size = os.path.getsize(path)
-            if size > FILE_LIMIT:
-                raise ValueError(too_big(name=name, size=size_text(size)))
+            st = os.stat(path)
+            if st.st_size > FILE_LIMIT:
+                raise ValueError(too_big(name=name, size=size_text(st.st_size)))
+            read.append((st.st_size, st.st_mtime_ns))
             return diagnoser(Path(path).read_bytes(), name)
 
-        return self._start_paste(work, name)
+        def again() -> Any:  # the file is read again (not kept in memory), if it is still the one diagnosed
+            st = os.stat(path)
+            if read[-1:] != [(st.st_size, st.st_mtime_ns)]:
+                raise ValueError(changed(name=name))
+            return diagnoser(Path(path).read_bytes(), name)
 
-    def _start_paste(self, work: Callable[[Progress], Any], label: str) -> bool:
+        return self._start_paste(work, name, again)
+
+    def _start_paste(self, work: Callable[[Progress], Any], label: str,
+                     again: Callable[[], Any] | None = None) -> bool:
         self._number += 1
         self._paste_job = self._number
+        self._paste_job_again = again
         self._paste_label = label
         self.paste_status.setText(self.tr("Reading {label}…").format(label=label))
         self.paste_status.setVisible(True)
@@ -609,7 +642,7 @@ class DoctorPage(QWidget):
     def clear_paste(self) -> None:
         self._paste_job = None
         self.paste_edit.release()
-        self.pasted, self.pasted_error = None, None
+        self.pasted, self.pasted_error, self._pasted_again = None, None, None
         self.paste_status.setVisible(False)
         self._render()
         self._sync()
@@ -803,8 +836,8 @@ class DoctorPage(QWidget):
         self.check_button.setText(self.tr("&Check again") if self.machine is not None else self.tr("&Check"))
         self.cancel_button.setVisible(checking)
         self.cancel_button.setEnabled(checking)
-        self.progress.setVisible(busy or self.pasting())
-        if not busy and self.pasting():
+        self.progress.setVisible(busy or self.pasting() or self.saving())
+        if not busy and (self.pasting() or self.saving()):
             self.progress.setRange(0, 0)
         if s.busy:
             self.progress.setRange(0, 0)
@@ -822,7 +855,7 @@ class DoctorPage(QWidget):
         has_text = self.paste_edit.held is not None or bool(self.paste_edit.toPlainText().strip())
         self.diagnose_button.setEnabled(has_text and not self.pasting())
         self.clear_button.setEnabled(has_text or self.pasted is not None or self.pasted_error is not None)
-        self.save_button.setEnabled(self.machine is not None or self.pasted is not None)
+        self.save_button.setEnabled((self.machine is not None or self.pasted is not None) and not self.saving())
 
     def _say(self, text: str) -> None:
         self.save_status.setText(text)
@@ -894,21 +927,51 @@ class DoctorPage(QWidget):
             path += ".json" if "json" in chosen.lower() else ".md"
         self.save_report(path)
 
+    def saving(self) -> bool:
+        return self._save_job is not None
+
     def save_report(self, path: str, include_identity: bool | None = None) -> bool:
+        """Save the report: Markdown in the app's language, or JSON (a ``.json`` path) in English, as
+        ``rocmdesk doctor --report`` writes it.  In another language the JSON's diagnosis is built again in
+        English from the same inputs, in the worker: True then says it started, and ``reportSaved`` comes when
+        the file is written (at once otherwise)."""
         d = self.report_diagnosis()
-        if d is None:
+        if d is None or self.saving():
             return False
-        identity = self.identity_check.isChecked() if include_identity is None else include_identity
+        include = self.identity_check.isChecked() if include_identity is None else include_identity
+        identity = self.identity()
+        if Path(path).suffix.lower() != ".json" or i18n.current_language() == i18n.SOURCE_LANGUAGE:
+            return self._write_report(path, d, include, identity)
+        machine, pasted = self.machine, self.pasted
+        machine_again = getattr(machine, "again", None)  # None from a stand-in: its sentences are what they are
+        pasted_again = self._pasted_again if pasted is not None else None
+
+        def work(progress: Progress) -> Any:
+            with i18n.speaking(i18n.SOURCE_LANGUAGE):
+                return merge(machine_again() if machine_again is not None else machine,
+                             pasted_again() if pasted_again is not None else pasted)
+
+        self._number += 1
+        self._save_job = self._number
+        self._save_request = (path, include, identity)
+        self._say(self.tr("Saving {path}: building the report again in English…").format(path=path))
+        self._pool.start(_Job(self._number, work, self._signals))
+        self._sync()
+        return True
+
+    def _write_report(self, path: str, d: Any, include_identity: bool, identity: dict[str, str]) -> bool:
         try:
             from rocmdesk.doctor.report import write_report
 
-            write_report(Path(path), d, include_identity=identity, identity=self.identity())
+            write_report(Path(path), d, include_identity=include_identity, identity=identity)
         except OSError as exc:
             self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
+            self.reportSaved.emit(path, False)
             return False
         self._say(self.tr("Saved {path}.").format(path=path) + " " + (
-            self.tr("It names this computer and your user.") if identity
+            self.tr("It names this computer and your user.") if include_identity
             else self.tr("Host and user names are left out.")))
+        self.reportSaved.emit(path, True)
         return True
 
     def identity(self) -> dict[str, str]:
@@ -935,5 +998,6 @@ class DoctorPage(QWidget):
             dialog.run.proc.waitForFinished(3000)
         self._drop_machine_job()
         self._paste_job = None
+        self._save_job = None
         self._pool.clear()
         self._pool.waitForDone(timeout_ms)
