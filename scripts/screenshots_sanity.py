@@ -64,7 +64,7 @@ class StandIn:
                           amp_speedup=None, peak_mem_bytes=None, peak_reserved_bytes=None, first_step_s=None,
                           error=NO_KERNELS, hung_phase=None, cancelled=False, torch=TORCH, device_name=GPU_NAME)
             if name == "multi_gpu":  # as the check script says it, and the runner translates it
-                why = messages.text("multi_gpu_one_gpu", {}, "one GPU visible: needs two or more")
+                why = messages.text("multi_gpu_one_gpu", {}, "only one GPU is visible; the all-reduce needs two or more")
                 done.append(NS(name=name, ok=True, seconds=0.0, samples_per_s=None, skipped=why, error=None))
                 emit({"event": "phase", "name": name, "status": "end", "ok": True, "seconds": 0.0,
                       "samples_per_s": None, "skipped": why, "error": None})

@@ -66,7 +66,7 @@ SAMPLES = {
                             "instructions)"),
     "multi_gpu_off": ({}, "turned off for this run"),
     "multi_gpu_cpu": ({}, "runs on GPUs only"),
-    "multi_gpu_one_gpu": ({}, "one GPU visible: needs two or more"),
+    "multi_gpu_one_gpu": ({}, "only one GPU is visible; the all-reduce needs two or more"),
     "allreduce_timeout": ({"world": 2, "backend": "nccl", "timeout": 6.0, "missing": "1"},
                           "all_reduce over 2 ranks (nccl) did not finish within 6 s: ranks 1 never answered"),
     "allreduce_rank_failed": ({"backend": "nccl", "rank": 1, "error": "rank 1 died (exit status -11)",

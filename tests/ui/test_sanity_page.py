@@ -64,9 +64,9 @@ class ScriptedRunner:
         for name in phases:
             emit({"event": "phase", "name": name, "status": "start", "timeout_s": 60})
             if name == "multi_gpu":
-                done.append(PhaseResult(name, True, 0.0, None, "one GPU visible: needs two or more", None))
+                done.append(PhaseResult(name, True, 0.0, None, "only one GPU is visible; the all-reduce needs two or more", None))
                 emit({"event": "phase", "name": name, "status": "end", "ok": True, "seconds": 0.0,
-                      "samples_per_s": None, "skipped": "one GPU visible: needs two or more", "error": None})
+                      "samples_per_s": None, "skipped": "only one GPU is visible; the all-reduce needs two or more", "error": None})
                 continue
             if name == self.hang:
                 return result(passed=False, phases=done, hung_phase=name, device=self.device, torch=self.torch,
@@ -193,7 +193,7 @@ def test_a_run_moves_the_bars_and_the_curve_off_the_ui_thread_and_passes(open_pa
     assert runner.threads[0] != threading.current_thread().name  # the runner ran in a worker
     assert page.phases.states() == {"device": "passed", "numeric": "passed", "fp32": "passed", "amp": "passed",
                                     "multi_gpu": "skipped"}
-    assert "one GPU visible" in page.phases.row("multi_gpu").status.text()
+    assert "only one GPU is visible" in page.phases.row("multi_gpu").status.text()
     assert page.loss_points() == 2 * STEPS
     card = page.card
     assert card is not None and card.verdict.text() == "Passed" and card.cpu_note is None
@@ -205,7 +205,7 @@ def test_a_run_moves_the_bars_and_the_curve_off_the_ui_thread_and_passes(open_pa
     assert facts["AMP speedup"] == "×1.80 over FP32"
     assert facts["Peak memory"] == "300 MiB allocated, 512 MiB reserved"
     assert facts["Time to first step"].startswith("2.50 s")
-    assert "skipped: one GPU visible" in facts["Multi-GPU all-reduce"]
+    assert "skipped: only one GPU is visible" in facts["Multi-GPU all-reduce"]
     assert "ready for training on the GPU" in card.next_label.text()
     assert page.start_button.isEnabled() and not page.cancel_button.isEnabled() and page.venv_edit.isEnabled()
     opts = runner.options[0]

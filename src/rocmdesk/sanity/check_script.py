@@ -492,7 +492,7 @@ class Check:
         else:
             world, backend = self.torch.cuda.device_count(), "nccl"
             if world < 2:
-                return dict({"skipped": "one GPU visible: needs two or more"}, **message("multi_gpu_one_gpu"))
+                return dict({"skipped": "only one GPU is visible; the all-reduce needs two or more"}, **message("multi_gpu_one_gpu"))
             self.torch.cuda.empty_cache()
         return all_reduce_check(world, backend, args.allreduce_timeout,
                                 "hang" if self.faults.has("hang-rank", "multi_gpu") else

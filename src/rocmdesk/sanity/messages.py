@@ -75,7 +75,7 @@ def _sentence(code: str, p: dict[str, Any]) -> str | None:
     if code == "multi_gpu_cpu":
         return translate("rocmdesk.sanity.messages", "runs on GPUs only")
     if code == "multi_gpu_one_gpu":
-        return translate("rocmdesk.sanity.messages", "one GPU visible: needs two or more")
+        return translate("rocmdesk.sanity.messages", "only one GPU is visible; the all-reduce needs two or more")
     if code == "allreduce_timeout":
         return translate("rocmdesk.sanity.messages",
                          "all_reduce over {world} ranks ({backend}) did not finish within {timeout:g} s: ranks "

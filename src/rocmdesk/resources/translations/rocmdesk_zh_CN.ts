@@ -341,6 +341,10 @@
         <translation>{name} 大小为 {size}：太大了，不可能是工具输出或日志</translation>
     </message>
     <message>
+        <source>{name} has changed since it was diagnosed: diagnose it again, then save</source>
+        <translation>{name} 在诊断之后已被修改：请重新诊断后再保存</translation>
+    </message>
+    <message>
         <source>Reading {label}…</source>
         <translation>正在读取{label}…</translation>
     </message>
@@ -579,6 +583,10 @@
     <message>
         <source>Could not save {path}: {error}</source>
         <translation>无法保存 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Saving {path}: building the report again in English…</source>
+        <translation>正在保存 {path}：正在用英文重新生成报告…</translation>
     </message>
     <message>
         <source>Saved {path}.</source>
@@ -6732,8 +6740,8 @@
         <translation>仅在显卡上运行</translation>
     </message>
     <message>
-        <source>one GPU visible: needs two or more</source>
-        <translation>只能看到一块显卡：需要两块或更多</translation>
+        <source>only one GPU is visible; the all-reduce needs two or more</source>
+        <translation>只能看到一块显卡；all-reduce 需要两块或更多</translation>
     </message>
     <message>
         <source>all_reduce over {world} ranks ({backend}) did not finish within {timeout:g} s: ranks {missing} never answered</source>
