@@ -112,3 +112,38 @@ def test_the_command_line_speaks_the_locale_language():
     assert "From an AMD GPU to a verified PyTorch-on-ROCm setup" in en.stdout and "显卡" not in en.stdout
     bad = _cli("--simulate", "nope", "detect", LANG="en_US.UTF-8", LANGUAGE="zh_CN")
     assert bad.returncode == 2 and "没有名为 'nope' 的模拟机器" in bad.stderr
+
+
+def test_speaking_switches_the_process_and_comes_back(zh):
+    with i18n.speaking("en"):
+        assert i18n.current_language() == "en"
+        with i18n.speaking("zh_CN"):
+            assert i18n.current_language() == "zh_CN"
+        assert i18n.current_language() == "en"
+    assert i18n.current_language() == "zh_CN"
+
+
+def test_speaking_for_this_thread_leaves_the_others_alone(zh):
+    import threading
+
+    inside, other = threading.Event(), threading.Event()
+    seen: dict[str, str] = {}
+
+    def worker() -> None:
+        with i18n.speaking("en", this_thread=True):
+            seen["worker"] = i18n.current_language()
+            inside.set()
+            other.wait(5)  # the main thread looks while the worker speaks English
+        seen["worker after"] = i18n.current_language()
+
+    t = threading.Thread(target=worker)
+    t.start()
+    assert inside.wait(5)
+    seen["main"] = i18n.current_language()
+    other.set()
+    t.join(5)
+    assert seen == {"worker": "en", "main": "zh_CN", "worker after": "zh_CN"}
+    i18n.set_language("en")  # a thread-only choice does not outlive its block, whatever the process says
+    with i18n.speaking("zh_CN", this_thread=True):
+        assert i18n.translate("MainWindow", "Doctor") != "Doctor"
+    assert i18n.translate("MainWindow", "Doctor") == "Doctor"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
@@ -113,11 +114,26 @@ def set_language(language: str | None) -> None:
     _current = language
 
 
+_here = threading.local()  # a language for this thread only (see speaking)
+
+
 @contextmanager
-def speaking(language: str) -> Iterator[None]:
+def speaking(language: str, *, this_thread: bool = False) -> Iterator[None]:
     """Sentences built inside are in ``language`` (English for JSON, scripts and reports meant for programs or
-    for sharing); the choice before, fixed or "follow the environment", comes back afterwards."""
+    for sharing); the choice before comes back afterwards.
+
+    By default for the whole process: the CLI's helper threads (the sanity runner's reader) must follow.  The
+    app passes ``this_thread=True``: its other threads (detection, workers) and the UI keep speaking the
+    window's language while one worker builds an English report."""
     global _current
+    if this_thread:
+        before = getattr(_here, "language", None)
+        _here.language = language
+        try:
+            yield
+        finally:
+            _here.language = before
+        return
     before = _current
     _current = language
     try:
@@ -127,6 +143,9 @@ def speaking(language: str) -> Iterator[None]:
 
 
 def current_language() -> str:
+    here = getattr(_here, "language", None)
+    if here is not None:
+        return here
     return _current if _current is not None else system_language()
 
 

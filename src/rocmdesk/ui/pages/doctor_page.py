@@ -52,13 +52,8 @@ from PySide6.QtWidgets import (
 from rocmdesk import i18n
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.process import Cancel
+from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, default_command, default_helper_path
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
-from rocmdesk.ui.pages.setup_page import (
-    CommandFactory,
-    HelperLocator,
-    default_command,
-    default_helper_path,
-)
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import mono_font
@@ -947,7 +942,7 @@ class DoctorPage(QWidget):
         pasted_again = self._pasted_again if pasted is not None else None
 
         def work(progress: Progress) -> Any:
-            with i18n.speaking(i18n.SOURCE_LANGUAGE):
+            with i18n.speaking(i18n.SOURCE_LANGUAGE, this_thread=True):  # the window keeps its language
                 return merge(machine_again() if machine_again is not None else machine,
                              pasted_again() if pasted_again is not None else pasted)
 

@@ -675,7 +675,8 @@ class SetupPage(QWidget):
         """The plan as a shell script, in English as `rocmdesk plan --format script` writes it (for sharing)."""
         if self.plan is None or self.report is None:
             return ""
-        with i18n.speaking(i18n.SOURCE_LANGUAGE):  # step titles and reasons are built in the language of the moment
+        # step titles and reasons are built in the language of the moment; other threads keep the window's
+        with i18n.speaking(i18n.SOURCE_LANGUAGE, this_thread=True):
             return render(build_plan(self.report, self.choices, self.facts), "script")
 
     def _save_clicked(self) -> None:
