@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from rocmdesk.i18n import translate
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
-    """Marks a literal for lupdate; the text is looked up when argparse asks for it."""
-    return text
+from rocmdesk.i18n import QT_TRANSLATE_NOOP, translate
 
 
 # argparse's texts as Python 3.10-3.12 word them (Lib/argparse.py), for lupdate to collect

@@ -149,6 +149,12 @@ def current_language() -> str:
     return _current if _current is not None else system_language()
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name pyside6-lupdate collects)
+    """Mark a literal for the catalogue and return it as it is: for texts kept in English in a table built once
+    (simulated machines, argparse's words) and looked up with ``translate(context, text)`` when shown."""
+    return text
+
+
 def translate(context: str, text: str) -> str:
     """``text`` in the current language (itself when there is no translation).  Write both arguments as string
     literals so pyside6-lupdate can collect them; format placeholders after translating."""

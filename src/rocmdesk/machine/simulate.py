@@ -35,7 +35,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rocmdesk.i18n import translate
+from rocmdesk.i18n import QT_TRANSLATE_NOOP, translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.simcache import (
     META_FILE,
@@ -46,11 +46,6 @@ from rocmdesk.machine.simcache import (
     usable,
 )
 
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # the name pyside6-lupdate collects
-    """Mark a sentence for the catalogue and keep it English: the machine table is built once, and
-    ``SimMachine.description`` translates it each time it is read, in the language spoken then."""
-    return text
 
 # Bump when the layout changes on purpose; the source hash below catches the rest.
 
