@@ -32,7 +32,7 @@ import os
 import shutil
 import stat as stat_mod
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rocmdesk.i18n import QT_TRANSLATE_NOOP, translate
@@ -204,6 +204,8 @@ class SimMachine:
     user_groups: tuple[str, ...]  # groups the user is configured in (/etc/group)
     session_groups: tuple[str, ...]  # what the running session has
     cpus: tuple[SimCpu, ...]
+    # in KFD node order (the runtime's device order: HIP device 0 is the first); DRM card numbers are per GPU
+    # (SimGpu.card) and need not follow this order
     gpus: tuple[SimGpu, ...] = ()
     others: tuple[OtherGpu, ...] = ()
     amdgpu_loaded: bool = True
@@ -222,6 +224,7 @@ class SimMachine:
     dmi: tuple[tuple[str, str], ...] = ()
     extra_modules: tuple[str, ...] = ()
     lang: str = "en_US.UTF-8"
+    kernel_args: tuple[str, ...] = ()  # beyond the usual ones in /proc/cmdline
 
     @property
     def description(self) -> str:
@@ -284,6 +287,14 @@ _NOBLE_VERSION = (
     "Linux version 6.8.0-48-generic (buildd@lcy02-amd64-010) (x86_64-linux-gnu-gcc-13 "
     "(Ubuntu 13.2.0-23ubuntu4) 13.2.0, GNU ld (GNU Binutils for Ubuntu) 2.42) "
     "#48-Ubuntu SMP PREEMPT_DYNAMIC Fri Sep 27 14:04:52 UTC 2024"
+)
+# 24.04.3 installs the 6.14 HWE kernel; 6.8 has no RDNA4 (GC 12) support
+_UBUNTU_2404_3 = _UBUNTU_2404.replace("24.04.1 LTS", "24.04.3 LTS")
+_NOBLE_HWE_KERNEL = "6.14.0-27-generic"
+_NOBLE_HWE_VERSION = (
+    "Linux version 6.14.0-27-generic (buildd@lcy02-amd64-095) (x86_64-linux-gnu-gcc-13 "
+    "(Ubuntu 13.3.0-6ubuntu2~24.04) 13.3.0, GNU ld (GNU Binutils for Ubuntu) 2.42) "
+    "#27~24.04.1-Ubuntu SMP PREEMPT_DYNAMIC Tue Jul 22 17:38:49 UTC 2025"
 )
 _JAMMY_KERNEL = "5.15.0-125-generic"
 _JAMMY_VERSION = (
@@ -512,6 +523,22 @@ def _machines() -> tuple[SimMachine, ...]:
         idle_edge_c=35.0, load_edge_c=71.0, hotspot_idle_c=1.0, hotspot_load_c=16.0,
         mem_idle_c=38.0, mem_load_c=76.0, vram_idle_used=410 * MiB, vram_job_used=5 * GiB,
     )
+    jammy_624_pkgs = (
+        (f"linux-image-{_JAMMY_KERNEL}", _OK, "5.15.0-125.135"),
+        ("amdgpu-install", _OK, "6.2.60204-2070768.22.04"),
+        ("amdgpu-dkms", _OK, "1:6.8.5.60204-2070768.22.04"),
+        ("amdgpu-dkms-firmware", _OK, "1:6.8.5.60204-2070768.22.04"),
+        ("rocm-core", _OK, "6.2.4.60204-139~22.04"),
+        ("hsa-rocr", _OK, "1.14.0.60204-139~22.04"),
+        ("rocminfo", _OK, "1.0.0.60204-139~22.04"),
+        ("rocm-smi-lib", _OK, "7.3.0.60204-139~22.04"),
+        ("hip-runtime-amd", _OK, "6.2.41134.60204-139~22.04"),
+    )
+    dkms_624_modules = ("amddrm_ttm_helper 12288 1 amdgpu, Live 0x0000000000000000 (OE)",
+                        "amdttm 110592 2 amdgpu,amddrm_ttm_helper, Live 0x0000000000000000 (OE)",
+                        "amdxcp 12288 1 amdgpu, Live 0x0000000000000000 (OE)",
+                        "amddrm_buddy 20480 1 amdgpu, Live 0x0000000000000000 (OE)",
+                        "amdkcl 32768 3 amdgpu,amdttm,amddrm_buddy, Live 0x0000000000000000 (OE)")
     rx6600_machine = SimMachine(
         name="rx6600xt-ubuntu2204",
         about=QT_TRANSLATE_NOOP(
@@ -529,25 +556,12 @@ def _machines() -> tuple[SimMachine, ...]:
         amdgpu_module_version="6.8.5",  # amdgpu-dkms from ROCm 6.2.4
         rocm=(("6.2.4", "139"),), rocm_leftovers=("/opt/rocm-5.7.1",), amdgpu_ids_rocm=True,
         apt_files=(_UBUNTU_SOURCES_JAMMY,) + _rocm_lists("6.2.4", "jammy"),
-        packages=jammy_pkgs + (
-            (f"linux-image-{_JAMMY_KERNEL}", _OK, "5.15.0-125.135"),
-            ("amdgpu-install", _OK, "6.2.60204-2070768.22.04"),
-            ("amdgpu-dkms", _OK, "1:6.8.5.60204-2070768.22.04"),
-            ("amdgpu-dkms-firmware", _OK, "1:6.8.5.60204-2070768.22.04"),
-            ("rocm-core", _OK, "6.2.4.60204-139~22.04"),
-            ("hsa-rocr", _OK, "1.14.0.60204-139~22.04"),
-            ("rocminfo", _OK, "1.0.0.60204-139~22.04"),
-            ("rocm-smi-lib", _OK, "7.3.0.60204-139~22.04"),
-            ("hip-runtime-amd", _OK, "6.2.41134.60204-139~22.04"),
+        packages=jammy_pkgs + jammy_624_pkgs + (
             ("rocm-core5.7.1", _RC, "5.7.1.50701-98~22.04"),
             ("rocm-hip-runtime5.7.1", _RC, "5.7.1.50701-98~22.04"),
         ),
         amdgpu_ids=_IDS_2022, lang="zh_CN.UTF-8",
-        extra_modules=("amddrm_ttm_helper 12288 1 amdgpu, Live 0x0000000000000000 (OE)",
-                       "amdttm 110592 2 amdgpu,amddrm_ttm_helper, Live 0x0000000000000000 (OE)",
-                       "amdxcp 12288 1 amdgpu, Live 0x0000000000000000 (OE)",
-                       "amddrm_buddy 20480 1 amdgpu, Live 0x0000000000000000 (OE)",
-                       "amdkcl 32768 3 amdgpu,amdttm,amddrm_buddy, Live 0x0000000000000000 (OE)"),
+        extra_modules=dkms_624_modules,
         dmi=(("sys_vendor", "ASUSTeK COMPUTER INC."), ("product_name", "System Product Name"),
              ("chassis_type", "3")),
     )
@@ -716,7 +730,144 @@ def _machines() -> tuple[SimMachine, ...]:
         dmi=(("sys_vendor", "ASUSTeK COMPUTER INC."), ("product_name", "System Product Name"),
              ("chassis_type", "3")),
     )
-    return (xtx_noble, rx6600_machine, laptop, server, no_amd, xtx_bookworm, server308)
+    # --- The hard advice cases (issue 14) -------------------------------------------------------
+
+    # RDNA4 with an override left over from an RDNA3 card: 11.0.0 would make the runtime load gfx1100 code
+    rx9070xt = SimGpu(
+        label="Radeon RX 9070 XT", kind="dgpu", device_id=0x7550, revision=0xC0, subsystem=(0x148C, 0x2435),
+        pci_class=0x030000, slot="0000:03:00.0", bridges=_navi_bridges("0000:00:01.1", 0x14DB, 0x01),
+        card=1, render_minor=128, hwmon=3, gfx_target_version=120001, gc_ip=(12, 0, 1),
+        vram_total=17163091968, gtt_total=32 * GiB - 4 * MiB, vbios="113-EXT108779-100",
+        simd_count=128, array_count=8, cu_per_simd_array=8, max_waves_per_simd=16, vram_vendor="hynix",
+        audio=PciFn("0000:03:00.1", _AMD, 0xAB40, 0x040300, "snd_hda_intel", (0x148C, 0x2435)),
+        connectors=(("DP-1", "connected"), ("DP-2", "disconnected"), ("DP-3", "disconnected"),
+                    ("HDMI-A-1", "disconnected")),
+        boot_vga=True, link_speed="32.0 GT/s PCIe", link_width=16,
+        pcie_levels="0: 2.5GT/s, x16 250Mhz \n1: 8.0GT/s, x16 1143Mhz \n",  # as a real 9070 XT prints it
+        power_cap_w=330, power_cap_max_w=340, power_cap_min_w=0,
+        temps=(("edge", 110, 115), ("junction", 110, 115), ("mem", 108, 113)),
+        sclk=(500, 2970), mclk_levels=(96, 456, 772, 875, 1124, 1258), socclk_levels=(417, 1476),
+        fclk_levels=(500, 2000), profile="desktop", idle_w=14.0, load_w=304.0, idle_edge_c=36.0,
+        load_edge_c=66.0, hotspot_idle_c=4.0, hotspot_load_c=20.0, mem_idle_c=48.0, mem_load_c=84.0,
+        vram_idle_used=540 * MiB, vram_job_used=12 * GiB,
+    )
+    rdna4 = SimMachine(
+        name="rx9070xt-stale-override",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 24.04 desktop with a Radeon RX 9070 XT (gfx1201, RDNA4), no ROCm installed; "
+            "HSA_OVERRIDE_GFX_VERSION=11.0.0 is still set from an older RDNA3 card"),
+        os_release=_UBUNTU_2404_3, kernel=_NOBLE_HWE_KERNEL, proc_version=_NOBLE_HWE_VERSION, hostname="nova",
+        user="jonas", uid=1000, gecos="Jonas Berg",
+        groups=_ubuntu_groups(993), user_groups=desk_groups + ("video", "render"),
+        session_groups=("jonas",) + desk_groups + ("video", "render"),
+        cpus=(SimCpu("AMD Ryzen 7 9700X 8-Core Processor", 16, 64 * GiB, 5582),),
+        gpus=(rx9070xt,),
+        apt_files=(_UBUNTU_SOURCES_NOBLE,),
+        packages=(
+            ("base-files", _OK, "13ubuntu10.3"),
+            ("libdrm-common", _OK, "2.4.122-1~ubuntu0.24.04.1"),
+            ("libdrm-amdgpu1", _OK, "2.4.122-1~ubuntu0.24.04.1"),
+            ("linux-firmware", _OK, "20240318.git3b128b60-0ubuntu2.15"),
+            ("linux-generic-hwe-24.04", _OK, "6.14.0-27.27~24.04.1"),
+            (f"linux-image-{_NOBLE_HWE_KERNEL}", _OK, "6.14.0-27.27~24.04.1"),
+            ("python3", _OK, "3.12.3-0ubuntu2"),
+        ),
+        amdgpu_ids=_IDS_2024,  # libdrm 2.4.122 predates RDNA4: the name comes from rocmdesk's table
+        env={"HSA_OVERRIDE_GFX_VERSION": "11.0.0"},  # from ~/.bashrc, written for the RX 7600 it replaced
+        dmi=(("sys_vendor", "Micro-Star International Co., Ltd."), ("product_name", "MS-7E51"),
+             ("chassis_type", "3")),
+    )
+
+    # the same 780M laptop with nothing set: gfx1103 runs natively where a wheel carries gfx1103 code
+    laptop_native = replace(
+        laptop, name="radeon780m-native",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 24.04 laptop, Ryzen 7 7840U with a Radeon 780M iGPU (gfx1103, 512 MiB carve-out), no "
+            "override set, no ROCm installed"),
+        env={},
+    )
+
+    # RX 6600 XT with ROCm 6.2.4's driver and nothing else wrong: the driver is older than the newest wheels
+    rx6600_old = SimMachine(
+        name="rx6600xt-old-driver",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 22.04 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), ROCm 6.2.4 and its "
+            "amdgpu-dkms driver, older than the newest PyTorch wheels; user in render and video"),
+        os_release=_UBUNTU_2204, kernel=_JAMMY_KERNEL, proc_version=_JAMMY_VERSION, hostname="hao-pc",
+        user="hao", uid=1000, gecos="Liu Hao",
+        groups=_ubuntu_groups(110),
+        user_groups=("adm", "cdrom", "sudo", "dip", "plugdev", "lpadmin", "sambashare", "render", "video"),
+        session_groups=("hao", "adm", "cdrom", "sudo", "dip", "plugdev", "lpadmin", "sambashare", "render",
+                        "video"),
+        cpus=(SimCpu("AMD Ryzen 5 5600 6-Core Processor", 12, 32 * GiB, 4468),),
+        gpus=(rx6600,),
+        amdgpu_module_version="6.8.5",  # amdgpu-dkms from ROCm 6.2.4
+        rocm=(("6.2.4", "139"),), amdgpu_ids_rocm=True,
+        apt_files=(_UBUNTU_SOURCES_JAMMY,) + _rocm_lists("6.2.4", "jammy"),
+        packages=jammy_pkgs + jammy_624_pkgs,
+        amdgpu_ids=_IDS_2022, lang="zh_CN.UTF-8", extra_modules=dkms_624_modules,
+        dmi=(("sys_vendor", "Gigabyte Technology Co., Ltd."), ("product_name", "B550M DS3H"),
+             ("chassis_type", "3")),
+    )
+
+    # DRM card order and KFD node order disagree.  DRM numbers a card when its probe starts, KFD adds a
+    # node when the device's init reaches it; with amdgpu.async_probe=1 both probes run at once and the
+    # small iGPU finishes first.  So the dGPU is card0/renderD128 but KFD node 2 (HIP device 1), and the
+    # iGPU card1/renderD129 but KFD node 1 (HIP device 0).  ``gpus`` lists them in KFD order.
+    igpu_card1 = replace(raphael, card=1, render_minor=129, hwmon=2)
+    dgpu_card0 = _rx7900xtx(0, 128, 3, kernel_new=False, boot_vga=True)
+    swapped = SimMachine(
+        name="igpu-card1-dgpu-card0",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Debian 12 desktop: a Radeon RX 7900 XTX (card0, gfx1100) and the Ryzen 7 7700X iGPU (card1, "
+            "gfx1036), but KFD lists the iGPU first, so HIP device 0 is the iGPU and device 1 the 7900 XTX"),
+        os_release=_DEBIAN_12, kernel=_BOOKWORM_KERNEL, proc_version=_BOOKWORM_VERSION, hostname="marta-pc",
+        user="marta", uid=1000, gecos="Marta Nowak,,,",
+        groups=_debian_groups(),
+        user_groups=("cdrom", "floppy", "sudo", "audio", "dip", "video", "plugdev", "users", "netdev",
+                     "render"),
+        session_groups=("marta", "cdrom", "floppy", "sudo", "audio", "dip", "video", "plugdev", "users",
+                        "netdev", "render"),
+        cpus=(SimCpu("AMD Ryzen 7 7700X 8-Core Processor", 16, 32 * GiB, 5573),),
+        gpus=(igpu_card1, dgpu_card0),
+        apt_files=(_DEBIAN_SOURCES,),
+        packages=bookworm_pkgs + (("firmware-amd-graphics", _OK, "20230210-5"),),
+        amdgpu_ids=_IDS_2022, lang="en_GB.UTF-8", kernel_args=("amdgpu.async_probe=1",),
+        dmi=(("sys_vendor", "ASUSTeK COMPUTER INC."), ("product_name", "System Product Name"),
+             ("chassis_type", "3")),
+    )
+
+    # two discrete GPUs, only the second needs an override: the global form would break the first
+    twin_xtx = _rx7900xtx(1, 128, 2, kernel_new=True, root_dev=0x1483, boot_vga=True)
+    twin_6600 = replace(
+        rx6600, card=2, render_minor=129, hwmon=3, boot_vga=False, gtt_total=32 * GiB - 4 * MiB,
+        connectors=(("DP-1", "disconnected"), ("DP-2", "disconnected"), ("DP-3", "disconnected"),
+                    ("HDMI-A-1", "disconnected")),
+        profile="training", phase_s=140.0,
+    )
+    twin = SimMachine(
+        name="two-dgpu-one-override",
+        about=QT_TRANSLATE_NOOP(
+            "rocmdesk.machine.simulate",
+            "Ubuntu 24.04 desktop with two GPUs: a Radeon RX 7900 XTX (gfx1100, native) and a Radeon RX 6600 XT "
+            "(gfx1032, needs HSA_OVERRIDE_GFX_VERSION=10.3.0), no ROCm installed"),
+        os_release=_UBUNTU_2404, kernel=_NOBLE_KERNEL, proc_version=_NOBLE_VERSION, hostname="twin",
+        user="ravi", uid=1000, gecos="Ravi Kumar",
+        groups=_ubuntu_groups(993), user_groups=desk_groups + ("video", "render"),
+        session_groups=("ravi",) + desk_groups + ("video", "render"),
+        cpus=(SimCpu("AMD Ryzen 9 5950X 16-Core Processor", 32, 64 * GiB, 5083),),
+        # X570, x8/x8 from the CPU; simpledrm had card0
+        gpus=(twin_xtx, twin_6600),
+        apt_files=(_UBUNTU_SOURCES_NOBLE,), packages=noble_pkgs, amdgpu_ids=_IDS_2024,
+        dmi=(("sys_vendor", "Micro-Star International Co., Ltd."), ("product_name", "MS-7C35"),
+             ("chassis_type", "3")),
+    )
+    return (xtx_noble, rx6600_machine, laptop, server, no_amd, xtx_bookworm, server308,
+            rdna4, laptop_native, rx6600_old, swapped, twin)
 
 
 def _instinct_card(i: int, model: str) -> SimGpu:
@@ -1379,7 +1530,7 @@ def _write_system(tree: _Tree, machine: SimMachine) -> None:
     w("/proc/sys/kernel/hostname", f"{machine.hostname}\n")
     w("/proc/version", f"{machine.proc_version}\n")
     w("/proc/cmdline", f"BOOT_IMAGE=/boot/vmlinuz-{machine.kernel} root=UUID=4f3c2a1e-9b7d-4e21-8c55-"
-      f"{_seed(machine.name) % 10**12:012d} ro quiet splash\n")
+      f"{_seed(machine.name) % 10**12:012d} ro quiet splash{''.join(' ' + a for a in machine.kernel_args)}\n")
     total = machine.mem_total_kib
     w("/proc/meminfo", f"MemTotal:       {total} kB\nMemFree:        {total * 6 // 10} kB\n"
       f"MemAvailable:   {total * 8 // 10} kB\n")

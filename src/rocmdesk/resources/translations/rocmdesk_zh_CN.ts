@@ -6199,6 +6199,26 @@
         <source>Debian 12 desktop: Ryzen 9 7950X iGPU (card0, gfx1036) beside a Radeon RX 7900 XTX (card1, gfx1100); the system amdgpu.ids is too old to name the 7900 XTX</source>
         <translation>Debian 12 台式机：Ryzen 9 7950X 集成显卡（card0，gfx1036）加一块 Radeon RX 7900 XTX（card1，gfx1100）；系统的 amdgpu.ids 太旧，认不出 7900 XTX</translation>
     </message>
+    <message>
+        <source>Ubuntu 24.04 desktop with a Radeon RX 9070 XT (gfx1201, RDNA4), no ROCm installed; HSA_OVERRIDE_GFX_VERSION=11.0.0 is still set from an older RDNA3 card</source>
+        <translation>Ubuntu 24.04 台式机，Radeon RX 9070 XT（gfx1201，RDNA4），未安装 ROCm；仍设置着旧 RDNA3 显卡留下的 HSA_OVERRIDE_GFX_VERSION=11.0.0</translation>
+    </message>
+    <message>
+        <source>Ubuntu 24.04 laptop, Ryzen 7 7840U with a Radeon 780M iGPU (gfx1103, 512 MiB carve-out), no override set, no ROCm installed</source>
+        <translation>Ubuntu 24.04 笔记本，Ryzen 7 7840U 带 Radeon 780M 集成显卡（gfx1103，512 MiB 划分显存），未设置覆盖，未安装 ROCm</translation>
+    </message>
+    <message>
+        <source>Ubuntu 22.04 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), ROCm 6.2.4 and its amdgpu-dkms driver, older than the newest PyTorch wheels; user in render and video</source>
+        <translation>Ubuntu 22.04 台式机，Radeon RX 6600 XT（gfx1032，需要覆盖），ROCm 6.2.4 及其 amdgpu-dkms 驱动，比最新的 PyTorch wheel 旧；用户在 render 和 video 组中</translation>
+    </message>
+    <message>
+        <source>Debian 12 desktop: a Radeon RX 7900 XTX (card0, gfx1100) and the Ryzen 7 7700X iGPU (card1, gfx1036), but KFD lists the iGPU first, so HIP device 0 is the iGPU and device 1 the 7900 XTX</source>
+        <translation>Debian 12 台式机：一块 Radeon RX 7900 XTX（card0，gfx1100）和 Ryzen 7 7700X 集成显卡（card1，gfx1036），但 KFD 先列出集成显卡，所以 HIP 设备 0 是集成显卡，设备 1 是 7900 XTX</translation>
+    </message>
+    <message>
+        <source>Ubuntu 24.04 desktop with two GPUs: a Radeon RX 7900 XTX (gfx1100, native) and a Radeon RX 6600 XT (gfx1032, needs HSA_OVERRIDE_GFX_VERSION=10.3.0), no ROCm installed</source>
+        <translation>Ubuntu 24.04 台式机，两块显卡：Radeon RX 7900 XTX（gfx1100，原生支持）和 Radeon RX 6600 XT（gfx1032，需要 HSA_OVERRIDE_GFX_VERSION=10.3.0），未安装 ROCm</translation>
+    </message>
 </context>
 <context>
     <name>rocmdesk.machine.system</name>
