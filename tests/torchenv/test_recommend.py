@@ -51,7 +51,10 @@ def test_rx6600xt_needs_the_10_3_0_override(sim_report):
     assert "6.2.4" in rec.why["rocm"] and "extensions" in rec.why["rocm"]
     # its amdgpu-dkms is from ROCm 6.2.4: an older driver under ROCm 7 user space
     assert dkms_rocm_version(sim_report("rx6600xt-ubuntu2204")) == "6.2.4"
-    assert any("amdgpu-dkms" in w and "--torch 2.7.1+rocm6.2.4" in w for w in rec.warnings)
+    # so the wheel fits that driver (a ROCm 7 user space on it can hang), and the newer one needs a driver update
+    assert rec.torch == "2.9.1+rocm6.4" and "6.2.4" in rec.why["driver"]
+    alt = [x for x in rec.advice.gpus[0].alternatives if x.why == "driver"]
+    assert alt and alt[0].path.torch == "2.13.0+rocm7.2" and alt[0].path.driver_update
 
 
 def test_780m_goes_to_amds_family_index_and_its_override_is_called_out(sim_report):

@@ -7,9 +7,12 @@ none are renamed.  Unknown values are ``None`` (JSON ``null``), never a guess.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rocmdesk.knowledge.support import Support
+
+if TYPE_CHECKING:
+    from rocmdesk.advice.model import GpuAdvice, MachineAdvice
 
 __all__ = ["Support"]  # re-exported: a GPU's verdict is part of the machine record
 
@@ -40,6 +43,8 @@ class Gpu:
     physical_id: str | None = None  # groups the partitions of one card
     runtime_status: str | None = None  # power/runtime_status, e.g. active / suspended
     sysfs_device: str | None = None  # machine path of the PCI device directory
+    # the one verdict (rocmdesk.advice), set by the front end that asked for advice; None: not advised yet
+    advice: "GpuAdvice | None" = None
 
 
 @dataclass
@@ -126,6 +131,16 @@ class MachineReport:
     warnings: list[str] = field(default_factory=list)
     knowledge_as_of: str | None = None
     override_env: dict[str, str] = field(default_factory=dict)  # HSA_OVERRIDE_GFX_VERSION* seen
+    # the machine's advice in its own context (rocmdesk.advice.attach); each GPU carries its part as Gpu.advice
+    advice: "MachineAdvice | None" = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        advice, self.advice = self.advice, None
+        try:
+            data = asdict(self)
+        finally:
+            self.advice = advice
+        for g, out in zip(self.gpus, data["gpus"]):
+            out["advice"] = g.advice.to_json() if g.advice is not None else None
+        data["advice"] = advice.to_json() if advice is not None else None
+        return data

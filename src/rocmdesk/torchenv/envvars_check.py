@@ -288,22 +288,7 @@ def check_value(key: str, value: str) -> str | None:
 def _machine_warnings(env: Mapping[str, str], machine: "MachineReport") -> list[EnvFinding]:
     out: list[EnvFinding] = []
     gpus = machine.gpus
-    override = env.get(OVERRIDE)
-    if override and gfx_from_override(override):
-        target = gfx_from_override(override)
-        assert target is not None
-        for g in gpus:
-            phys = normalize_gfx(g.gfx)
-            phys_v, target_v = encode_target_version(phys), encode_target_version(target)
-            if phys_v and target_v and phys_v // 10000 != target_v // 10000:
-                # the major version differs (gfx1100 vs gfx1030): an override never works across generations
-                gpu = g.name or translate("rocmdesk.torchenv.envvars_check", "GPU {index}").format(index=g.index)
-                node = g.kfd_node if g.kfd_node is not None else "<node>"
-                out.append(EnvFinding("warning", OVERRIDE, translate(
-                    "rocmdesk.torchenv.envvars_check",
-                    "{value} also applies to {gpu} ({gfx}); an override across GPU generations crashes or is rejected "
-                    "by newer ROCm: use HSA_OVERRIDE_GFX_VERSION_{node} for the GPU that needs it").format(
-                    value=override, gpu=gpu, gfx=phys, node=node)))
+    out.extend(advice_findings(env, machine))
     nodes = {g.kfd_node for g in gpus if g.kfd_node is not None}
     for key in env:
         m = _PER_NODE.fullmatch(key)
@@ -324,6 +309,19 @@ def _machine_warnings(env: Mapping[str, str], machine: "MachineReport") -> list[
                                            "device {item} does not exist here ({count} GPUs, numbered from 0)"))
                     out.append(EnvFinding("warning", key, text.format(item=item, count=len(gpus))))
     return out
+
+
+def advice_findings(env: Mapping[str, str], machine: "MachineReport", torch_version: str | None = None
+                    ) -> list[EnvFinding]:
+    """What the advice model says of the overrides ``env`` sets on ``machine``: wrong, risky (another GPU
+    generation) or needless.  ``torch_version``: the venv's torch, when known (its wheels decide)."""
+    from rocmdesk.advice import AdviceError, advise, context_for
+
+    try:
+        a = advise(machine, context_for(machine, env=env, torch=torch_version))
+    except AdviceError:
+        a = advise(machine, context_for(machine, env=env))
+    return [EnvFinding("warning", n.var, n.message) for n in a.notes if n.code != "override-missing"]
 
 
 def check_env(env: Mapping[str, str], machine: "MachineReport | None" = None) -> list[EnvFinding]:

@@ -1,13 +1,8 @@
 """Which PyTorch wheels this machine should get: index, exact versions, override, and why.
 
-A pure function of the machine report, the knowledge data and the user's choices (torch version, a custom
-index, the pip environment variables); :func:`recommend` runs nothing.
-
-How the wheels are chosen, when the user names no torch version: every stable torch version, newest first,
-and each of its ROCm tags (the one matching an installed system ROCm first, then newest first), judged by
-``knowledge.support_for`` for every GPU that will be used; the best verdict wins (natively supported, then
-works with an override), the newest candidate among equals.  When torch's own wheels only serve the GPU at
-risk or not at all, AMD's per-family index (``knowledge.amd_wheel_index``) is recommended instead.
+A rendering of the advice model (``rocmdesk.advice``, which chooses the path, the override and the device mask)
+plus what only the install needs: exact requirements, the index or a mirror, and the "why" sentences of the card.
+:func:`recommend` runs nothing.
 """
 
 from __future__ import annotations
@@ -19,17 +14,22 @@ from typing import Any
 
 from packaging.version import Version
 
+from rocmdesk.advice import (
+    OVERRIDE_VAR, AdviceError, MachineAdvice, advise, context_for, dkms_rocm_version, gpu_label, is_igpu,
+    runtime_order,
+)
+from rocmdesk.advice.compute import ALL_ALLOCATOR_VARS
 from rocmdesk.i18n import translate
-from rocmdesk.knowledge import Support, amd_wheel_index, support_for, torch_wheels, wheel_for
-from rocmdesk.knowledge.wheels import TorchWheel, normalize_tag, tag_version
+from rocmdesk.advice.model import STATUS_RANK
+from rocmdesk.knowledge import Support, amd_wheel_index, torch_wheels
+from rocmdesk.knowledge.wheels import TorchWheel, tag_version
 from rocmdesk.machine.model import Gpu, MachineReport
 
-OVERRIDE_VAR = "HSA_OVERRIDE_GFX_VERSION"
-_RANK = {"supported": 0, "override": 1, "risky": 2, "unsupported": 3, "unknown": 3}
+__all__ = ["OVERRIDE_VAR", "Recommendation", "RecommendError", "dkms_rocm_version", "hip_order", "is_igpu",
+           "recommend"]
 
-
-class RecommendError(ValueError):
-    """The user's choice can't be served (a torch version rocmdesk does not know); one line for the user."""
+# the advice's error: a pinned torch rocmdesk does not know
+RecommendError = AdviceError
 
 
 @dataclass
@@ -54,6 +54,8 @@ class Recommendation:
     why: dict[str, str] = field(default_factory=dict)  # topic -> one sentence
     warnings: list[str] = field(default_factory=list)
     source: str | None = None
+    gpus: list[dict[str, Any]] = field(default_factory=list)  # index, name, gfx and the advice object, per GPU
+    advice: MachineAdvice | None = field(default=None, repr=False, compare=False)  # what it was rendered from
 
     def pip_args(self) -> list[str]:
         """Arguments after ``pip``: ``install REQ... --index-url URL [--extra-index-url URL...]``."""
@@ -74,69 +76,18 @@ class Recommendation:
         return [f"export {k}={shlex.quote(v)}" for k, v in self.env.items()]
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = {k: v for k, v in asdict(self).items() if k != "advice"}
         data["pip_command"] = self.pip_command
         return data
 
 
-def is_igpu(gpu: Gpu) -> bool:
-    return gpu.apu is True or gpu.kind == "apu"
-
-
 def hip_order(gpus: list[Gpu]) -> list[Gpu]:
-    """GPUs in the order ROCr/HIP number them: by KFD node (CPU nodes are not devices)."""
-    return sorted(gpus, key=lambda g: (g.kfd_node is None, g.kfd_node if g.kfd_node is not None else 0, g.index))
+    """GPUs in the order ROCr/HIP number them (``advice.runtime_order``)."""
+    return runtime_order(gpus)
 
 
 def _gpu_label(gpu: Gpu) -> str:
-    name = gpu.name or translate("rocmdesk.torchenv.recommend", "GPU {index}").format(index=gpu.index)
-    return f"{name} ({gpu.gfx})" if gpu.gfx else name
-
-
-def _tags_in_order(w: TorchWheel, system_rocm: str | None) -> list[str]:
-    tags = sorted(w.index_tags, key=lambda t: tag_version(t) or Version("0"), reverse=True)
-    if system_rocm:
-        sys_v = tag_version(system_rocm)
-        same = [t for t in tags if sys_v and (v := tag_version(t)) and v.release[:2] == sys_v.release[:2]]
-        tags = same + [t for t in tags if t not in same]
-    return tags
-
-
-@dataclass
-class _Candidate:
-    wheel: TorchWheel  # narrowed to one tag
-    verdicts: dict[int, Support]  # report index -> support
-    rank: int
-
-
-def _judge(wheel: TorchWheel, gpus: list[Gpu], system_rocm: str | None) -> _Candidate:
-    verdicts = {g.index: support_for(g.gfx, system_rocm, wheel=wheel) for g in gpus if g.gfx}
-    rank = max((_RANK.get(s.status, 3) for s in verdicts.values()), default=3)
-    return _Candidate(wheel, verdicts, rank)
-
-
-def _candidates(torch_version: str | None, system_rocm: str | None) -> list[TorchWheel]:
-    if torch_version:
-        base, _, local = torch_version.partition("+")
-        if local and not local.startswith("rocm"):
-            raise RecommendError(translate("rocmdesk.torchenv.recommend",
-                                           "torch {version} is not a ROCm build (the local label must be +rocmX.Y)")
-                                 .format(version=torch_version))
-        found = wheel_for(base)
-        if found is None or (local and normalize_tag(local) not in found.index_tags
-                             and "nightly/" + normalize_tag(local) not in found.index_tags):
-            known = ", ".join(w.torch_version for w in torch_wheels())
-            raise RecommendError(translate("rocmdesk.torchenv.recommend",
-                                           "torch {version} is not in rocmdesk's wheel data; known versions: {known}")
-                                 .format(version=torch_version, known=known))
-        tags = [normalize_tag(local)] if local else _tags_in_order(found, system_rocm)
-        tags = [t if t in found.index_tags else "nightly/" + t for t in tags]
-        return [found.for_tag(t) for t in tags]
-    out = []
-    for w in reversed(torch_wheels()):
-        if w.channel == "stable":
-            out += [w.for_tag(t) for t in _tags_in_order(w, system_rocm)]
-    return out
+    return gpu_label(gpu)
 
 
 def _requirements(w: TorchWheel) -> tuple[list[str], str | None, str | None]:
@@ -148,196 +99,113 @@ def _requirements(w: TorchWheel) -> tuple[list[str], str | None, str | None]:
     return [f"torch=={torch}"] + ([f"torchvision=={tv}"] if tv else []), torch, tv
 
 
+def _gpu_env(env: Mapping[str, str]) -> dict[str, str]:
+    """The GPU variables of the advice's environment (override, device mask); the allocator ones are the
+    profile's presets, not part of the wheel choice."""
+    return {k: v for k, v in env.items() if k not in ALL_ALLOCATOR_VARS}
+
+
 def recommend(
     report: MachineReport,
     torch_version: str | None = None,
     index_url: str | None = None,
     env: Mapping[str, str] | None = None,
+    *,
+    advice: MachineAdvice | None = None,
 ) -> Recommendation:
-    """The wheels for ``report``'s machine.  ``torch_version`` pins a version ("2.9.1" or "2.9.1+rocm6.3");
-    ``index_url`` replaces the torch index (a mirror); ``env`` is the environment pip will run in (for
-    ``PIP_INDEX_URL`` / ``PIP_EXTRA_INDEX_URL``).  Raises :class:`RecommendError` for an unknown version.
+    """The wheels for ``report``'s machine, rendered from the advice model (``rocmdesk.advice``).
+    ``torch_version`` pins a version ("2.9.1" or "2.9.1+rocm6.3"); ``index_url`` replaces the torch index (a
+    mirror); ``env`` is the environment pip will run in (for ``PIP_INDEX_URL`` / ``PIP_EXTRA_INDEX_URL``);
+    ``advice`` is the machine's advice when the caller has it already (same context).  Raises
+    :class:`RecommendError` for an unknown version.
     """
     env = env or {}
+    if advice is None:
+        try:
+            advice = advise(report, context_for(report, torch=torch_version))
+        except AdviceError as exc:
+            raise RecommendError(str(exc)) from None
+    a = advice
     system_rocm = report.rocm.primary_version
-    gpus = [g for g in report.gpus]
-    discrete = [g for g in gpus if not is_igpu(g)]
-    used = discrete or gpus
-    hidden = [g for g in gpus if g not in used]
-    judged = [g for g in used if g.gfx]
-    warnings: list[str] = []
-    why: dict[str, str] = {}
-
-    cands = _candidates(torch_version, system_rocm)
-    if judged:
-        scored = [_judge(w, judged, system_rocm) for w in cands]
-        best = min(scored, key=lambda c: c.rank)  # min keeps the first (newest) of equals
-    else:
-        best = _Candidate(cands[0], {}, 3)
-    w = best.wheel
-    reqs, torch_pin, tv_pin = _requirements(w)
-
-    def worst_gpu() -> Gpu | None:
-        if not judged:
-            return None
-        # the GPU the choice hinges on: worst verdict, then the biggest card, then the first
-        return min(judged, key=lambda g: (-_RANK.get(best.verdicts[g.index].status, 3),
-                                          -(g.vram_total_bytes or 0), g.index))
-
-    gpu = worst_gpu()
-    support = best.verdicts.get(gpu.index) if gpu else None
+    by_index = {g.index: g for g in report.gpus}
+    gpu = by_index.get(a.deciding) if a.deciding is not None else None
+    ga = a.gpus.get(gpu.index) if gpu else None
+    why: dict[str, str] = {k: v for k, v in a.why.items() if k in ("gpu", "override", "driver")}
+    warnings: list[str] = list(a.warnings)
+    path = a.path
+    assert path is not None
     rec = Recommendation(
-        status=support.status if support else "no-gpu",
-        index_url=w.index_url(),
-        index_kind="pytorch",
-        requirements=reqs,
-        torch=torch_pin,
-        torchvision=tv_pin,
-        torch_version=w.torch_version,
-        rocm_tag=w.rocm_tag,
-        layout=w.layout(),
-        gfx=gpu.gfx if gpu else None,
-        gpu_index=gpu.index if gpu else None,
-        gpu_name=gpu.name if gpu else None,
-        used_gpus=[g.index for g in used],
-        hidden_gpus=[g.index for g in hidden],
-        source=support.source if support else w.source,
-        why=why,
-        warnings=warnings,
+        status=a.status, index_url=path.index_url or "", index_kind="pytorch", requirements=[], torch=None,
+        torchvision=None, torch_version=None, rocm_tag=None, layout=None,
+        gfx=gpu.gfx if gpu else None, gpu_index=gpu.index if gpu else None, gpu_name=gpu.name if gpu else None,
+        used_gpus=list(a.used), hidden_gpus=list(a.hidden), override=a.override, env=_gpu_env(a.env),
+        why=why, warnings=warnings, source=", ".join(a.sources) or None, advice=a,
+        gpus=[{"index": g.index, "name": g.name, "gfx": g.gfx,
+               "advice": a.gpus[g.index].to_json() if g.index in a.gpus else None} for g in report.gpus],
     )
+    if "devices" in a.why:
+        warnings.append(a.why["devices"])
 
-    # -- which GPU decides ---------------------------------------------------------------------
-    if gpu is None:
-        if gpus:
-            why["gpu"] = translate("rocmdesk.torchenv.recommend",
-                                   "No GPU's gfx target could be read, so nothing narrows the choice: this is the "
-                                   "newest stable wheel.")
-        else:
-            why["gpu"] = translate("rocmdesk.torchenv.recommend",
-                                   "No AMD GPU was found on this machine; this is the newest stable wheel, for a "
-                                   "machine that has one.")
-    elif len(judged) == 1:
-        why["gpu"] = (translate("rocmdesk.torchenv.recommend", "The {gpu} decides: it is the only AMD GPU.")
-                      if not hidden
-                      else translate("rocmdesk.torchenv.recommend", "The {gpu} decides: it is the only GPU used.")
-                      ).format(gpu=_gpu_label(gpu))
+    if path.stream == "amd":
+        fam = a.family
+        rec.index_kind, rec.layout = "amd", "therock"
+        rec.requirements = ["torch", "torchvision"]
+        rec.source = fam.source if fam else rec.source
+        lacking = ""
+        if ga is not None:
+            alt = next((x for x in ga.alternatives if x.why == "other-source"), None)
+            lacking = alt.reason if alt else ""
+        why["torch"] = translate("rocmdesk.torchenv.recommend",
+                                 "PyTorch's own wheels serve {gfx} only at risk or not at all ({reason}), so the "
+                                 "newest torch from AMD's index is used.").format(gfx=gpu.gfx if gpu else "",
+                                                                                   reason=lacking)
+        why["index"] = translate("rocmdesk.torchenv.recommend",
+                                 "AMD's {family} index builds torch natively for {gfx} and holds only ROCm "
+                                 "builds, so pip takes its newest torch there.").format(
+            family=fam.family if fam else "", gfx=", ".join(fam.gfx) if fam else "")
+        warnings.append(translate("rocmdesk.torchenv.recommend",
+                                  "AMD's index has no fixed torch version in rocmdesk's data: pip installs its "
+                                  "newest; make sure no extra index in your pip configuration offers a CUDA "
+                                  "build of torch."))
     else:
-        gfxs = sorted({g.gfx for g in judged if g.gfx})
-        if len(gfxs) == 1:
-            why["gpu"] = translate("rocmdesk.torchenv.recommend",
-                                   "All {count} GPUs are {gfx}, so any one of them decides.").format(
-                count=len(judged), gfx=gfxs[0])
-        else:
-            why["gpu"] = translate("rocmdesk.torchenv.recommend",
-                                   "The {gpu} decides: the wheel must serve all {count} GPUs ({gfx}), and it is the "
-                                   "hardest to serve.").format(gpu=_gpu_label(gpu), count=len(judged),
-                                                                gfx=", ".join(gfxs))
-    for g in used:
-        if not g.gfx:
-            warnings.append(translate("rocmdesk.torchenv.recommend",
-                                      "GPU {index} ({name}): its gfx target is unknown, so it was not judged.").format(
-                index=g.index, name=g.name or translate("rocmdesk.torchenv.recommend", "unnamed")))
-
-    # -- iGPU beside a dGPU --------------------------------------------------------------------
-    if hidden:
-        order = hip_order(gpus)
-        visible = ",".join(str(order.index(g)) for g in used)
-        rec.env["ROCR_VISIBLE_DEVICES"] = visible
-        names = ", ".join(_gpu_label(g) for g in hidden)
-        warnings.append(translate(
-            "rocmdesk.torchenv.recommend",
-            "The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can "
-            "crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm "
-            "runtime itself (HIP_VISIBLE_DEVICES acts only after the runtime has opened it, and a HIP mask on top "
-            "of the ROCr one renumbers the GPUs, so set only ROCR_VISIBLE_DEVICES), or disable the iGPU in the "
-            "firmware setup.").format(names=names, visible=visible))
-
-    # -- AMD's per-family index when torch's own wheels can't serve the GPU ------------------------
-    family = amd_wheel_index(gpu.gfx) if gpu and gpu.gfx else None
-    if family and best.rank >= _RANK["risky"] and not all(g.gfx in family.gfx for g in judged):
-        family = None  # one family index can't serve GPUs of several families
-    if family and best.rank >= _RANK["risky"]:
+        w = a.wheel
+        assert w is not None
+        rec.requirements, rec.torch, rec.torchvision = _requirements(w)
+        rec.torch_version, rec.rocm_tag, rec.layout = w.torch_version, w.rocm_tag, w.layout()
+        support = by_index and ga
         if torch_version:
-            warnings.append(translate("rocmdesk.torchenv.recommend",
-                                      "torch {version} serves the {gpu} only at risk or not at all; AMD's own wheels "
-                                      "for {family} build for it natively: {url}").format(
-                version=torch_version, gpu=_gpu_label(gpu), family=family.family, url=family.index_url))
-        else:
-            lacking = support.reason if support else ""
-            rec.status = "supported"
-            rec.index_url, rec.index_kind = family.index_url, "amd"
-            rec.requirements, rec.torch, rec.torchvision = ["torch", "torchvision"], None, None
-            rec.torch_version = rec.rocm_tag = None
-            rec.layout = "therock"
-            rec.source = family.source
-            why["torch"] = translate("rocmdesk.torchenv.recommend",
-                                     "PyTorch's own wheels serve {gfx} only at risk or not at all ({reason}), so the "
-                                     "newest torch from AMD's index is used.").format(gfx=gpu.gfx, reason=lacking)
-            why["index"] = translate("rocmdesk.torchenv.recommend",
-                                     "AMD's {family} index builds torch natively for {gfx} and holds only ROCm "
-                                     "builds, so pip takes its newest torch there.").format(
-                family=family.family, gfx=", ".join(family.gfx))
-            warnings.append(translate("rocmdesk.torchenv.recommend",
-                                      "AMD's index has no fixed torch version in rocmdesk's data: pip installs its "
-                                      "newest; make sure no extra index in your pip configuration offers a CUDA "
-                                      "build of torch."))
-    if rec.index_kind == "pytorch":
-        if torch_version:
-            judged_by = support.reason if support else translate("rocmdesk.torchenv.recommend",
-                                                                 "no GPU to judge it by")
+            judged_by = ga.reason if ga else translate("rocmdesk.torchenv.recommend", "no GPU to judge it by")
             why["torch"] = translate("rocmdesk.torchenv.recommend", "You asked for torch {version}; {reason}.").format(
                 version=torch_version, reason=judged_by)
-        elif support is None:
+        elif not support:
             why["torch"] = translate("rocmdesk.torchenv.recommend",
                                      "torch {version} is the newest stable release in rocmdesk's data.").format(
                 version=w.torch_version)
         else:
-            why["torch"] = _why_torch(w, support)
-        tag_v = tag_version(w.rocm_tag)
+            why["torch"] = _why_torch(w, Support(ga.status, ga.override, ga.reason, ga.source))
         why["index"] = translate("rocmdesk.torchenv.recommend",
                                  "PyTorch's {tag} index serves torch {version} built for ROCm {rocm}; --index-url "
                                  "(not --extra-index-url) keeps PyPI's CUDA build out.").format(
-            tag=w.rocm_tag.split("/")[-1], version=w.torch_version, rocm=tag_v)
-
-    # -- override ----------------------------------------------------------------------------------
-    if rec.index_kind == "amd":
-        why["override"] = translate("rocmdesk.torchenv.recommend",
-                                    "No override: AMD's per-family wheels carry the GPU's own code objects.")
-    elif support is None:
-        why["override"] = translate("rocmdesk.torchenv.recommend", "No override: there is no GPU to set one for.")
-    else:
-        needing = [g for g in judged if best.verdicts[g.index].override]
-        native = [g for g in judged if not best.verdicts[g.index].override]
-        values = {best.verdicts[g.index].override for g in needing}
-        if not needing:
-            carried = ", ".join(sorted({g.gfx for g in judged if g.gfx}))
-            why["override"] = translate("rocmdesk.torchenv.recommend",
-                                        "No override: the wheels carry {gfx} natively.").format(gfx=carried)
-        elif len(values) == 1 and not native:
-            value = values.pop()
-            rec.override = value
-            rec.env[OVERRIDE_VAR] = value
-            target = f"gfx{value.replace('.', '')}" if value.count(".") == 2 else value
-            why["override"] = translate("rocmdesk.torchenv.recommend",
-                                        "{var}={value}: the wheels lack {gfx} but carry {target}, whose code runs on "
-                                        "it.").format(var=OVERRIDE_VAR, value=value, gfx=gpu.gfx,
-                                                      target=_override_target(gpu.gfx) or target)
-        else:
-            # a global override would also hit the GPUs that run natively: per KFD node instead
-            for g in needing:
-                value = best.verdicts[g.index].override
-                if g.kfd_node is None:
+            tag=w.rocm_tag.split("/")[-1], version=w.torch_version, rocm=tag_version(w.rocm_tag))
+        if ga is not None and torch_version and STATUS_RANK.get(a.status, 3) >= STATUS_RANK["risky"]:
+            fam = next((x for x in ga.alternatives if x.why == "other-source" and x.path.stream == "amd"), None)
+            family = amd_wheel_index(gpu.gfx) if gpu and gpu.gfx else None
+            if fam is not None and family is not None:
+                warnings.append(translate("rocmdesk.torchenv.recommend",
+                                          "torch {version} serves the {gpu} only at risk or not at all; AMD's own "
+                                          "wheels for {family} build for it natively: {url}").format(
+                    version=torch_version, gpu=gpu_label(gpu), family=family.family, url=family.index_url))
+        if ga is not None:
+            for alt in ga.alternatives:
+                if alt.why == "safer":
                     warnings.append(translate("rocmdesk.torchenv.recommend",
-                                              "GPU {index} needs {var}={value}, but its KFD node is unknown, so the "
-                                              "per-GPU form can't be written; set it by hand.").format(
-                        index=g.index, var=OVERRIDE_VAR, value=value))
-                    continue
-                rec.env[f"{OVERRIDE_VAR}_{g.kfd_node}"] = value
-            rec.override = best.verdicts[gpu.index].override
-            why["override"] = translate("rocmdesk.torchenv.recommend",
-                                        "Per-GPU overrides ({var}_<KFD node>): only {gpus} need one, and a global "
-                                        "{var} would break the GPUs that run natively.").format(
-                var=OVERRIDE_VAR, gpus=", ".join(_gpu_label(g) for g in needing))
+                                              "{reason}; if torch {torch} crashes, torch {safer} is the fallback "
+                                              "(--torch {safer}).").format(
+                        reason=ga.reason, torch=rec.torch, safer=alt.path.torch))
+    # keep the order the rest of the card expects: gpu, torch, index, override, rocm, driver
+    why = {k: why[k] for k in ("gpu", "torch", "index", "override") if k in why} | \
+        {k: v for k, v in why.items() if k not in ("gpu", "torch", "index", "override")}
+    rec.why = why
 
     # -- what the system's ROCm has to do with it --------------------------------------------------
     wheel_rocm = str(tag_version(rec.rocm_tag)) if rec.rocm_tag else None
@@ -345,8 +213,8 @@ def recommend(
            if wheel_rocm and rec.layout != "therock"
            else translate("rocmdesk.torchenv.recommend", "its ROCm user space as pip packages"))
     if system_rocm:
-        same = wheel_rocm and tag_version(system_rocm) and tag_version(wheel_rocm) \
-            and tag_version(system_rocm).release[:2] == tag_version(wheel_rocm).release[:2]
+        sv, wv = tag_version(system_rocm), tag_version(wheel_rocm) if wheel_rocm else None
+        same = bool(sv and wv and sv.release[:2] == wv.release[:2])
         why["rocm"] = (translate("rocmdesk.torchenv.recommend",
                                  "The wheel brings {own}; torch does not use the system's ROCm {system} — only the "
                                  "amdgpu kernel driver and /dev/kfd — but it matches, so extensions you build "
@@ -361,41 +229,10 @@ def recommend(
                                 "The wheel brings {own}: no system ROCm install is needed, only the amdgpu kernel "
                                 "driver and access to /dev/kfd.").format(own=own)
 
-    # -- the kernel driver's age: ROCm 7 user space on a ROCm 6 driver can hang at discovery -------
-    dkms = dkms_rocm_version(report)
-    wheel_v = tag_version(rec.rocm_tag) if rec.rocm_tag else None
-    if dkms and wheel_v and Version(dkms).major < wheel_v.major:
-        alt = _wheel_matching(dkms)
-        warnings.append((translate(
-            "rocmdesk.torchenv.recommend",
-            "Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel's ROCm {rocm}: a newer ROCm "
-            "user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year "
-            "apart). If verify hangs or sees no GPU, update amdgpu-dkms or install torch {alt} instead (--torch "
-            "{alt}).") if alt else translate(
-            "rocmdesk.torchenv.recommend",
-            "Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel's ROCm {rocm}: a newer ROCm "
-            "user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year "
-            "apart). If verify hangs or sees no GPU, update amdgpu-dkms.")).format(dkms=dkms, rocm=wheel_v, alt=alt))
-
-    # -- the user's current override ---------------------------------------------------------------
-    for var, value in sorted(report.override_env.items()):
-        if var not in rec.env:
-            if rec.override is None:
-                warnings.append(translate("rocmdesk.torchenv.recommend",
-                                          "{var}={value} is set in your environment, but these wheels need no "
-                                          "override: unset it (on a natively supported GPU an override can crash the "
-                                          "runtime).").format(var=var, value=value))
-            else:
-                wanted = next(iter(k for k in rec.env if k.startswith(OVERRIDE_VAR)), OVERRIDE_VAR)
-                warnings.append(translate("rocmdesk.torchenv.recommend",
-                                          "{var}={value} is set in your environment; these wheels want "
-                                          "{wanted}={wanted_value} instead.").format(
-                    var=var, value=value, wanted=wanted, wanted_value=rec.override))
-        elif rec.env[var] != value:
-            warnings.append(translate("rocmdesk.torchenv.recommend",
-                                      "{var}={value} is set in your environment; these wheels want "
-                                      "{wanted}={wanted_value} instead.").format(
-                var=var, value=value, wanted=var, wanted_value=rec.env[var]))
+    # -- the user's current override: the advice's notes on the variables in effect ----------------
+    for note in a.notes:
+        if note.code != "override-missing":
+            warnings.append(note.message)
 
     # -- a custom index or mirror --------------------------------------------------------------------
     pinned = rec.torch is not None
@@ -460,40 +297,3 @@ def _why_torch(w: TorchWheel, support: Support) -> str:
                 if stable else
                 translate("rocmdesk.torchenv.recommend", "torch {version} ({tag}) is the newest release: {reason}."))
     return text.format(version=w.torch_version, tag=w.rocm_tag, reason=support.reason)
-
-
-def dkms_rocm_version(report: MachineReport) -> str | None:
-    """The ROCm release an installed amdgpu-dkms came with ("1:6.12.12.60401-..." -> "6.4.1"); None if unknown.
-
-    Legacy packages carry the ROCm version as MNNPP before the build number; the 7.x drivers are versioned
-    on their own (30.10, 30.20) and give None here.
-    """
-    import re
-
-    version = report.rocm.packages.get("amdgpu-dkms")
-    if not version:
-        return None
-    m = re.search(r"\.(\d)(\d{2})(\d{2})-", version)
-    if not m:
-        return None
-    return f"{int(m.group(1))}.{int(m.group(2))}.{int(m.group(3))}"
-
-
-def _wheel_matching(rocm: str) -> str | None:
-    """The newest stable torch with wheels for ``rocm``'s major.minor: "2.9.1+rocm6.4"."""
-    v = Version(rocm)
-    for w in reversed(torch_wheels()):
-        if w.channel != "stable":
-            continue
-        for t in w.index_tags:
-            tv = tag_version(t)
-            if tv and tv.release[:2] == v.release[:2]:
-                return f"{w.torch_version}+{t}"
-    return None
-
-
-def _override_target(gfx: str | None) -> str | None:
-    from rocmdesk.knowledge import gfx_target
-
-    t = gfx_target(gfx)
-    return t.override_to if t else None
