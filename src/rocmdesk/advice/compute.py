@@ -182,7 +182,7 @@ class _Judged:
 def _cautions(gpus: list[Gpu], wheel: TorchWheel) -> int:
     rocm = tag_version(wheel.rocm_tag)
     n = 0
-    for g in gpus:
+    for g in {g.gfx: g for g in gpus}.values():
         for gfx in {g.gfx, _override_target(g.gfx)}:
             t = gfx_target(gfx) if gfx else None
             if t and any(i.effect == "note" and i.applies(str(rocm) if rocm else None) for i in t.issues):
@@ -192,7 +192,9 @@ def _cautions(gpus: list[Gpu], wheel: TorchWheel) -> int:
 
 
 def _judge(wheel: TorchWheel, gpus: list[Gpu], rocm: str | None, driver: str | None, order: int) -> _Judged:
-    verdicts = {g.index: support_for(g.gfx, rocm, wheel=wheel) for g in gpus if g.gfx}
+    # judged once per gfx target: 32 partitions of one model are one verdict
+    by_gfx = {gfx: support_for(gfx, rocm, wheel=wheel) for gfx in {g.gfx for g in gpus if g.gfx}}
+    verdicts = {g.index: by_gfx[g.gfx] for g in gpus if g.gfx}
     rank = max((STATUS_RANK.get(s.status, 3) for s in verdicts.values()), default=3)
     return _Judged(wheel, verdicts, rank, _driver_fits(driver, tag_version(wheel.rocm_tag)),
                    _cautions(gpus, wheel), order)

@@ -119,8 +119,9 @@ def normalize_tag(tag: str) -> str:
     return prefix + text
 
 
+@cache
 def tag_version(tag: str) -> Version | None:
-    """"rocm6.2.4" / "nightly/rocm7.2" -> the ROCm version the wheels bundle."""
+    """"rocm6.2.4" / "nightly/rocm7.2" -> the ROCm version the wheels bundle (cached: tags are few)."""
     try:
         return Version(normalize_tag(tag).split("/")[-1].removeprefix("rocm"))
     except InvalidVersion:
@@ -239,6 +240,7 @@ def _rocm_minor(hip_version: str) -> str | None:
     return f"{parts[0]}.{parts[1]}" if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit() else None
 
 
+@cache
 def first_wheel_with(gfx: str) -> TorchWheel | None:
     """The oldest stable torch whose wheels (newest tag) carry gfx."""
     return next((w for w in _wheels() if w.channel == "stable" and w.carries(gfx)), None)
