@@ -83,3 +83,42 @@ def test_repo_codename() -> None:
     assert k.repo_codename(None, None, None) is None
     assert k.repo_codename("ubuntu", "25.04", "plucky") is None  # AMD has no repo for it
     assert k.repo_codename("debian", "11", "bullseye") is None
+
+
+def test_kernel_cells_read_as_kernels() -> None:
+    from rocmdesk.knowledge.releases import kernel_versions
+
+    assert kernel_versions("5.15 GA, 6.8 HWE") == ((5, 15), (6, 8))
+    assert kernel_versions("6.6 (preview HWE)") == ((6, 6),)
+    assert kernel_versions("6.1 (6.3.1+, MI300X only)") == ((6, 1),)  # the bracket names a ROCm release
+    assert kernel_versions("6.4.0-150700.51") == ((6, 4),) and kernel_versions("6.6.92") == ((6, 6),)
+    assert kernel_versions("4.18-513") == ((4, 18),)
+    assert kernel_versions("inbox kernel driver required for Ryzen APUs") == () and kernel_versions("UEK") == ()
+
+
+def test_newest_validated_kernel_per_os_version() -> None:
+    from rocmdesk.knowledge.releases import newest_validated_kernel, os_kernel_rows
+
+    def newest(version: str, os_name: str, os_version: str):
+        return newest_validated_kernel(k.rocm_release(version), os_name, os_version)
+
+    assert newest("6.2.4", "Ubuntu", "24.04") == (6, 8)  # "Ubuntu 24.04/24.04.1": 6.8 GA
+    assert newest("6.2.4", "Ubuntu", "22.04") == (6, 8)  # the newest over 22.04.5 and 22.04.4
+    assert newest("6.4.4", "Ubuntu", "24.04") == (6, 11)
+    assert newest("7.0.0", "Ubuntu", "24.04") == (6, 14) and newest("7.1.1", "Ubuntu", "22.04") == (6, 8)
+    assert newest("6.0.0", "Ubuntu", "22.04") == (6, 6) and newest("5.7.1", "Ubuntu", "20.04") == (5, 15)
+    assert newest("7.0.0", "Debian", "12") == (6, 1) and newest("7.0.0", "Debian", "13") == (6, 12)
+    # nothing listed for the OS version, or only its GA kernel named: no bound
+    assert newest("6.2.4", "Ubuntu", "26.04") is None and newest("6.2.4", "Debian", "13") is None
+    assert newest("7.2.4", "Ubuntu", "24.04") is None and newest("7.2.4", "Ubuntu", "22.04") is None
+    assert newest("7.14.0", "Ubuntu", "24.04") is None
+    assert os_kernel_rows(k.rocm_release("5.7.1"), "Ubuntu", "20.04") == (("Ubuntu 20.04.5/.6", "5.15"),)
+
+
+def test_every_kernel_table_has_its_own_sources() -> None:
+    for r in k.rocm_releases():
+        if r.kernels:
+            assert r.kernel_sources and all(k.source_info(s) for s in r.kernel_sources), r.version
+            assert set(r.kernel_sources) <= set(r.sources)
+    assert k.rocm_release("6.2.4").kernel_sources == ("S-SR624",)
+    assert k.rocm_release("7.2.0").kernels_ga_only == ("Ubuntu 24.04.3", "Ubuntu 22.04.5")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -54,7 +55,7 @@ class RocmRelease:
     ubuntu: tuple[UbuntuSupport, ...]
     debian: tuple[DebianSupport, ...]
     other_os: tuple[str, ...]
-    kernels: tuple[tuple[str, str], ...]  # (OS, validated kernel)
+    kernels: tuple[tuple[str, str], ...]  # (OS, validated kernel) as AMD's matrix words them
     gfx_known: bool  # False: AMD's GPU list for this release is not in the data
     gfx_instinct: tuple[str, ...]
     gfx_radeon: tuple[str, ...]
@@ -68,6 +69,8 @@ class RocmRelease:
     os_sources: tuple[str, ...]
     gfx_sources: tuple[str, ...]
     repo_sources: tuple[str, ...]
+    kernel_sources: tuple[str, ...] = ()
+    kernels_ga_only: tuple[str, ...] = ()  # OS rows that name only the GA kernel: no bound for newer kernels
 
     @property
     def key(self) -> Version:
@@ -96,7 +99,7 @@ class RocmRelease:
     @property
     def sources(self) -> tuple[str, ...]:
         seen: dict[str, None] = {}
-        for key in self.date_sources + self.os_sources + self.gfx_sources + self.repo_sources:
+        for key in self.date_sources + self.os_sources + self.gfx_sources + self.repo_sources + self.kernel_sources:
             seen.setdefault(key, None)
         return tuple(seen)
 
@@ -133,6 +136,8 @@ def _release(raw: dict) -> RocmRelease:
         os_sources=tuple(src.get("os", ())),
         gfx_sources=tuple(src.get("gfx", ())),
         repo_sources=tuple(src.get("repos", ())),
+        kernel_sources=tuple(src.get("kernels", ())),
+        kernels_ga_only=tuple(k["os"] for k in raw.get("kernels", ()) if k.get("ga_only")),
     )
 
 
@@ -196,6 +201,47 @@ def closest_rocm_release(version: str | None) -> RocmRelease | None:
     stream = "therock" if v >= _THEROCK_FROM else "legacy"
     older = [r for r in rocm_releases(stream) if r.key <= v]
     return older[-1] if older else None
+
+
+# --- validated kernels -----------------------------------------------------------------
+
+# a kernel's major.minor: not the tail of a longer number ("-150700.51", "6.6.92") nor a ROCm release in a note
+_KERNEL = re.compile(r"(?<![0-9.-])([0-9]{1,2})\.([0-9]{1,3})(?![0-9])")
+_OS_ROW = re.compile(r"([A-Za-z][A-Za-z ]*?)\s+([0-9][0-9./]*)")
+
+
+def kernel_versions(text: str) -> tuple[tuple[int, int], ...]:
+    """The kernels in one of AMD's kernel cells, as (major, minor): "5.15 GA, 6.8 HWE" -> ((5, 15), (6, 8)).
+
+    Bracketed notes are not kernels ("6.1 (6.3.1+, MI300X only)" names ROCm 6.3.1); words name none.
+    """
+    plain = re.sub(r"\([^)]*\)", " ", text)
+    return tuple((int(a), int(b)) for a, b in _KERNEL.findall(plain))
+
+
+def _row_matches(label: str, os_name: str, os_version: str) -> bool:
+    """ "Ubuntu 24.04/24.04.1" or "Ubuntu 24.04.3" for ("Ubuntu", "24.04"); "Debian 12" for ("Debian", "12")."""
+    m = _OS_ROW.fullmatch(label.strip())
+    if not m or m.group(1).lower() != os_name.lower():
+        return False
+    want = os_version.split(".")
+    return any(tok.split(".")[: len(want)] == want for tok in m.group(2).split("/") if tok and not tok.startswith("."))
+
+
+def os_kernel_rows(release: RocmRelease, os_name: str, os_version: str) -> tuple[tuple[str, str], ...]:
+    """The release's (OS, kernel) rows for one OS version: every point release AMD lists for it."""
+    return tuple((o, k) for o, k in release.kernels if _row_matches(o, os_name, os_version))
+
+
+def newest_validated_kernel(release: RocmRelease, os_name: str, os_version: str) -> tuple[int, int] | None:
+    """The newest kernel (major, minor) AMD lists for this release on an OS version, over all its point releases
+    and GA/HWE kernels.  None when nothing can be said about a newer kernel: the data names no kernel for it, or a
+    row names only the GA kernel (``ga_only``: AMD's layout that leaves HWE kernels unsaid)."""
+    rows = os_kernel_rows(release, os_name, os_version)
+    if any(o in release.kernels_ga_only for o, _k in rows):
+        return None
+    found = [v for _o, k in rows for v in kernel_versions(k)]
+    return max(found) if found else None
 
 
 # --- OS -> codename of AMD's apt repos ------------------------------------------------
