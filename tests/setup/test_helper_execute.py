@@ -437,6 +437,11 @@ def test_the_validated_plan_of_a_simulated_machine_runs_on_a_tree(tree, tmp_path
     assert {k: v.status for k, v in results.items() if v.status != "ok"} == {}, \
         {k: v.message for k, v in results.items()}
     assert (tree / "etc/apt/sources.list.d/rocm.list").read_text().startswith("deb [arch=amd64 signed-by=")
+    # ROCm 7.x: the graphics repository in a list of its own, the bytes the script writes too
+    (graphics,) = [s for s in steps if s.id == "write-graphics-list"]
+    assert results["write-graphics-list"].status == "ok"
+    assert (tree / "etc/apt/sources.list.d/rocm-graphics.list").read_text() == file_content(graphics) == (
+        "deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/graphics/7.2.4/ubuntu noble main\n")
 
 
 @pytest.mark.skipif(not ROOT, reason="dropping to the caller needs root")

@@ -15,6 +15,7 @@ from tests.setup import machines as m
 
 ROCM_LIST = "/etc/apt/sources.list.d/rocm.list"
 AMDGPU_LIST = "/etc/apt/sources.list.d/amdgpu.list"
+GRAPHICS_LIST = "/etc/apt/sources.list.d/rocm-graphics.list"
 PIN = "/etc/apt/preferences.d/rocm-pin-600"
 KEY = "/etc/apt/keyrings/rocm.gpg"
 PIN_TEXT = "Package: *\nPin: release o=repo.radeon.com\nPin-Priority: 600\n"
@@ -31,6 +32,10 @@ def step(p, sid: str):
 
 def line(version_dir: str, codename: str) -> str:
     return f"deb [arch=amd64 signed-by={KEY}] https://repo.radeon.com/rocm/apt/{version_dir} {codename} main"
+
+
+def graphics_line(version_dir: str, codename: str) -> str:
+    return f"deb [arch=amd64 signed-by={KEY}] https://repo.radeon.com/graphics/{version_dir}/ubuntu {codename} main"
 
 
 # -- scopes ------------------------------------------------------------------------------------------
@@ -80,6 +85,93 @@ def test_debian_uses_the_ubuntu_repository_of_its_base():
     p = plan(m.debian("12"), Choices(scope="runtime", rocm="6.2.4"))
     assert step(p, "write-rocm-list").params["suite"] == "jammy"
     assert "os-not-listed" in [f.id for f in p.findings]
+
+
+# -- AMD's graphics repository (legacy 7.x) ------------------------------------------------------------------------
+@pytest.mark.parametrize("scope", ["runtime", "sdk"])
+def test_a_legacy_7x_plan_adds_the_graphics_repository(scope):
+    """ROCm 7 moved libdrm-amdgpu and its kin to repo.radeon.com/graphics: AMD's page adds it beside rocm/apt."""
+    p = plan(m.ubuntu("24.04"), Choices(scope=scope, rocm="7.2.4"))
+    assert ids(p)[:6] == ["install-key", "write-rocm-list", "write-graphics-list", "write-pin", "apt-update",
+                          "install-rocm"]
+    g = step(p, "write-graphics-list")
+    assert g.params == {"path": GRAPHICS_LIST, "uri": "https://repo.radeon.com/graphics/7.2.4/ubuntu",
+                        "suite": "noble", "components": ["main"], "arch": "amd64", "signed_by": KEY}
+    assert g.root and not g.done and "libdrm" in g.why
+    # the same keyring as the ROCm list, and the one pin covers both (both on repo.radeon.com)
+    assert g.params["signed_by"] == step(p, "write-rocm-list").params["signed_by"] == step(p, "install-key").params["path"]
+    assert step(p, "write-pin").params["origin"] == "repo.radeon.com"
+    validate(p.to_json(), "alice")  # the root helper's allow-list takes the new list
+
+
+@pytest.mark.parametrize("version,directory", [("7.0.0", "7.0"), ("7.1.1", "7.1.1"), ("7.2.0", "7.2")])
+def test_the_graphics_directory_follows_the_rocm_one(version, directory):
+    p = plan(m.ubuntu("22.04"), Choices(scope="runtime", rocm=version))
+    assert step(p, "write-graphics-list").params["uri"] == f"https://repo.radeon.com/graphics/{directory}/ubuntu"
+    assert step(p, "write-graphics-list").params["suite"] == "jammy"
+
+
+def test_debian_takes_the_graphics_repository_of_its_ubuntu_base():
+    p = plan(m.debian("13"), Choices(scope="runtime", rocm="7.2.4"))
+    assert step(p, "write-graphics-list").params["suite"] == "noble"
+
+
+def test_no_graphics_repository_where_none_is_needed():
+    # 6.x had the libdrm packages in the driver repository; TheRock has no graphics repository
+    for version in ("6.2.4", "6.4.4", "7.14.0"):
+        assert "write-graphics-list" not in ids(plan(m.ubuntu("24.04"), Choices(scope="runtime", rocm=version)))
+    # the driver alone: amdgpu-dkms and its firmware come from the driver repository, the wheel brings the rest
+    p = plan(m.ubuntu("24.04", amdgpu=False), Choices(scope="pytorch", rocm="7.2.4"))
+    assert p.choices.dkms and "write-amdgpu-list" in ids(p) and "write-graphics-list" not in ids(p)
+    # a runtime with the driver gets both
+    p = plan(m.ubuntu("24.04"), Choices(scope="runtime", rocm="7.2.4", dkms=True))
+    assert ids(p)[1:5] == ["write-rocm-list", "write-graphics-list", "write-amdgpu-list", "write-pin"]
+
+
+def test_the_graphics_list_done_marks():
+    rep = m.ubuntu("24.04")
+    choose = Choices(scope="runtime", rocm="7.2.4")
+    ours = installed_facts("noble", "7.2.4", {GRAPHICS_LIST: graphics_line("7.2.4", "noble") + "\n"})
+    assert step(plan(rep, choose, ours), "write-graphics-list").done
+    # amdgpu-install and AMD's 7.x page put the line into rocm.list: done, no second copy
+    amd = installed_facts("noble", "7.2.4", {ROCM_LIST: line("7.2.4", "noble") + "\n" + graphics_line("7.2.4", "noble")})
+    p = plan(rep, choose, amd)
+    assert step(p, "write-rocm-list").done and step(p, "write-graphics-list").done
+    # another release's graphics line in rocm.list: rocm.list is rewritten without it, the graphics list written
+    old = installed_facts("noble", "7.2.4", {ROCM_LIST: line("7.2.4", "noble") + "\n" + graphics_line("7.1.1", "noble")})
+    p = plan(rep, choose, old)
+    assert not step(p, "write-rocm-list").done and not step(p, "write-graphics-list").done
+    assert not step(p, "apt-update").done
+    # rocm.list is rewritten anyway (another ROCm): a graphics line in it does not count
+    moving = installed_facts("noble", "7.1.1", {ROCM_LIST: line("7.1.1", "noble") + "\n" + graphics_line("7.2.4", "noble")})
+    assert not step(plan(rep, choose, moving), "write-graphics-list").done
+    # our own list names another version: rewritten, whatever rocm.list holds
+    stale = dict(amd.files, **{GRAPHICS_LIST: graphics_line("7.1.1", "noble") + "\n"})
+    p = plan(rep, choose, SetupFacts(files=stale, dirs_read=APT_DIRS))
+    assert step(p, "write-rocm-list").done and not step(p, "write-graphics-list").done
+
+
+def test_a_stale_graphics_list_is_cleaned_up():
+    rocm = m.rocm_installed("7.2.4", "noble")
+    rocm.repo_lists.append(GRAPHICS_LIST)
+    files = {GRAPHICS_LIST: graphics_line("7.2.4", "noble") + "\n", ROCM_LIST: line("7.2.4", "noble") + "\n"}
+    rep = m.ubuntu("24.04", rocm=rocm)
+    # moving to 6.4.4 (no graphics repository): 7.2.4's libdrm packages would stay offered under the pin
+    p = plan(rep, Choices(scope="runtime", rocm="6.4.4"), SetupFacts(files=files, dirs_read=APT_DIRS))
+    remove = "cleanup-remove-etc-apt-sources.list.d-rocm-graphics.list"
+    assert step(p, remove).params == {"path": GRAPHICS_LIST} and "write-graphics-list" not in ids(p)
+    validate(p.to_json(), "alice")
+    # staying on 7.2.4 keeps it (done); moving to 7.1.1 rewrites it rather than removing it
+    p = plan(rep, Choices(scope="runtime", rocm="7.2.4"), SetupFacts(files=files, dirs_read=APT_DIRS))
+    assert remove not in ids(p) and step(p, "write-graphics-list").done
+    p = plan(rep, Choices(scope="runtime", rocm="7.1.1"), SetupFacts(files=files, dirs_read=APT_DIRS))
+    assert remove not in ids(p) and not step(p, "write-graphics-list").done
+    # a graphics line in somebody else's list is stale too, the chosen release's is not
+    other = "/etc/apt/sources.list.d/amdgpu-install-leftover.list"
+    rocm.repo_lists.append(other)
+    mixed = dict(files, **{other: graphics_line("7.0", "noble") + "\n"})
+    p = plan(rep, Choices(scope="runtime", rocm="7.2.4"), SetupFacts(files=mixed, dirs_read=APT_DIRS))
+    assert step(p, "cleanup-remove-etc-apt-sources.list.d-amdgpu-install-leftover.list").params == {"path": other}
 
 
 # -- TheRock ---------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rocmdesk.machine.model import OsInfo
 from rocmdesk.setup.choices import Choices
 from rocmdesk.setup.facts import DiskSpace, SetupFacts
 from rocmdesk.setup.preflight import SEVERITIES, preflight, rocm_version_of_package
@@ -93,6 +94,51 @@ def test_driver_findings():
     assert "amdgpu-unknown" in found(m.ubuntu("24.04", amdgpu=None), Choices(dkms=False))
     assert "no-kfd" in found(m.ubuntu("24.04", [m.gpu("gfx1100", kfd=None)]))
     assert "dkms-reboot" in found(m.ubuntu("24.04"), Choices(dkms=True))
+
+
+def test_dkms_on_a_kernel_newer_than_amd_validated():
+    """ROCm 6.2.4 lists Ubuntu 24.04 with its 6.8 GA kernel only; 24.04.3's HWE kernel is 6.14."""
+    dkms = Choices(scope="runtime", rocm="6.2.4", dkms=True)
+    f = found(m.ubuntu("24.04", kernel="6.14.0-29-generic"), dkms)["dkms-kernel-newer"]
+    assert f.severity == "warning" and "6.14" in f.title and "6.2.4" in f.title and "Ubuntu 24.04" in f.title
+    assert f.evidence[0] == "running kernel 6.14.0-29-generic"
+    assert "ROCm 6.2.4 validated: Ubuntu 24.04/24.04.1 kernel 6.8 GA" in f.evidence
+    assert "--dkms off" in f.fix and "7.0.0" in f.fix and "7.1.1" in f.fix  # releases AMD lists for 6.14
+    assert f.source == "S-SR624"
+    # on the kernel AMD validated: nothing
+    assert "dkms-kernel-newer" not in found(m.ubuntu("24.04", kernel="6.8.0-45-generic"), dkms)
+    # the in-box driver: the kernel's age is not AMD's driver's business
+    assert "dkms-kernel-newer" not in found(m.ubuntu("24.04", kernel="6.14.0-29-generic"),
+                                            Choices(scope="runtime", rocm="6.2.4", dkms=False))
+
+
+def test_dkms_kernel_finding_only_where_the_data_bounds_the_kernel():
+    k614, k617 = "6.14.0-29-generic", "6.17.0-5-generic"
+    def newer(rep, rocm):
+        return "dkms-kernel-newer" in found(rep, Choices(scope="pytorch", rocm=rocm, dkms=True))
+    assert not newer(m.ubuntu("24.04", kernel=k614), "7.0.0")  # 6.8 GA, 6.14 HWE
+    assert newer(m.ubuntu("24.04", kernel=k617), "7.0.0")
+    assert newer(m.ubuntu("24.04", kernel=k614), "6.4.4")  # 6.8 GA, 6.11 HWE
+    assert not newer(m.ubuntu("22.04", kernel="6.8.0-45-generic"), "6.2.4")  # 22.04.5: 5.15 GA, 6.8 HWE
+    assert newer(m.ubuntu("22.04", kernel="6.11.0-1-generic"), "6.2.4")
+    # 7.2's matrix names only the GA kernel: it says nothing about HWE kernels, so no warning
+    assert not newer(m.ubuntu("24.04", kernel=k614), "7.2.4")
+    assert not newer(m.ubuntu("22.04", kernel="6.8.0-45-generic"), "7.2.4")
+    # no kernel row for this OS: nothing to compare with
+    assert not newer(m.ubuntu("26.04"), "7.0.0")
+    assert not newer(m.debian("13"), "6.2.4")
+    # Debian by its major version; Ubuntu derivatives by their Ubuntu base
+    assert not newer(m.debian("12"), "7.0.0") and not newer(m.debian("13"), "7.0.0")
+    bpo = m.debian("12")
+    bpo.kernel.release, bpo.kernel.version = "6.12.12+bpo-amd64", "6.12.12"
+    assert newer(bpo, "7.0.0")
+    mint = m.report(OsInfo(id="linuxmint", version_id="22", codename="wilma", id_like=["ubuntu", "debian"],
+                           pretty_name="Linux Mint 22", repo_codename="noble"), None, k614)
+    assert newer(mint, "6.2.4") and not newer(mint, "7.0.0")
+    # an unreadable kernel version says nothing
+    odd = m.ubuntu("24.04", kernel=k614)
+    odd.kernel.release = odd.kernel.version = None
+    assert not newer(odd, "6.2.4")
 
 
 def test_wsl_and_containers():

@@ -15,13 +15,25 @@ def test_both_streams_have_a_recipe_with_sources():
         assert LIST_PATH.fullmatch(rec.list_file)
         assert set(rec.packages) == {"runtime", "sdk"}
     assert PIN_PATH.fullmatch(recipe("legacy").pin.file) and recipe("therock").pin is None
+    # ROCm 7's graphics repository gets a list of its own, one the root helper's allow-list takes
+    assert recipe("legacy").graphics_list_file == "/etc/apt/sources.list.d/rocm-graphics.list"
+    assert LIST_PATH.fullmatch(recipe("legacy").graphics_list_file) and recipe("therock").graphics_list_file is None
+
+
+def test_every_legacy_7x_release_has_a_graphics_repository():
+    for rel in k.rocm_releases("legacy"):
+        g = rel.repos.graphics_apt
+        assert bool(g) == rel.version.startswith("7."), rel.version
+        if g:
+            directory = rel.repos.rocm_apt.split()[0].rsplit("/", 1)[1]
+            assert g == f"https://repo.radeon.com/graphics/{directory}/ubuntu {{codename}} main", rel.version
 
 
 def test_every_release_url_passes_the_validator():
     for rel in k.rocm_releases():
         r = rel.repos
         check_url(r.key_url)
-        for repo in (r.rocm_apt, r.amdgpu_apt):
+        for repo in (r.rocm_apt, r.amdgpu_apt, r.graphics_apt):
             if repo:
                 check_url(repo.split()[0].replace("{distro}", "ubuntu2404"))
         assert KEY_PATH.fullmatch(r.keyring)
@@ -65,3 +77,4 @@ def test_new_sources_exist():
     setup = load_json("rocm_releases.json")["setup"]
     for part in ("dkms_prereqs", "groups", "disk_estimate_gib"):
         assert all(k.source_info(s) for s in setup[part]["sources"])
+    assert all(k.source_info(s) for s in setup["streams"]["legacy"]["graphics_sources"])

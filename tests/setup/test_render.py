@@ -90,7 +90,7 @@ def test_script_shape():
     assert not any(ln.startswith("user=") for ln in lines)  # no variable left unused
     assert "as_root apt-get update" in lines
     assert sum(ln.startswith("# Why: ") for ln in lines) == len(p.steps)
-    assert "# --- 6. Add alice to the render and video groups  [done already]" in lines
+    assert "# --- 7. Add alice to the render and video groups  [done already]" in lines  # after the graphics list
 
 
 def test_the_group_step_uses_a_quoted_user_variable():
@@ -142,7 +142,7 @@ def test_text_form_numbers_steps_and_marks_done():
     t = render(p, "text")
     assert "ROCm:   7.2.4 (legacy) - the newest release AMD lists for Ubuntu 24.04 LTS and this GPU" in t
     assert " 1. [root] Install AMD's package signing key" in t
-    assert " 6. [done] Add alice to the render and video groups" in t
+    assert " 7. [done] Add alice to the render and video groups" in t
     assert "      $ as_root apt-get update" in t
     assert "why: " in t
 
@@ -232,3 +232,36 @@ def test_a_user_name_with_a_dash_reaches_usermod_intact(tmp_path):
     p = plan(m.ubuntu("24.04", acc=m.access(user="jo-anne.x_1", groups=[])), Choices())
     calls, _ = run_with_stubs(render(p, "script"), tmp_path)
     assert calls == [["usermod", "-a", "-G", "render,video", "jo-anne.x_1"]]
+
+
+GRAPHICS_LINE = ("deb [arch=amd64 signed-by=/etc/apt/keyrings/rocm.gpg] https://repo.radeon.com/graphics/7.2.4/ubuntu "
+                 "noble main")
+
+
+def test_every_form_carries_the_graphics_repository(tmp_path):
+    p = plan(m.ubuntu("24.04"), Choices(scope="runtime", rocm="7.2.4"))
+    text = render(p, "text")
+    assert "Add AMD's graphics repository for ROCm 7.2.4" in text and "/etc/apt/sources.list.d/rocm-graphics.list" in text
+    data = json.loads(render(p, "json"))
+    (g,) = [s for s in data["steps"] if s["id"] == "write-graphics-list"]
+    assert g["kind"] == "write-apt-list" and g["params"]["path"] == "/etc/apt/sources.list.d/rocm-graphics.list"
+    assert [s.to_json() for s in validate(data, "alice")] == data["steps"]  # the helper takes it as it is
+    playbook = render(p, "ansible")
+    at = playbook.index("ansible.builtin.apt_repository", playbook.index("Add AMD's graphics repository"))
+    task = playbook[at:at + 400]
+    assert f'repo: !unsafe "{GRAPHICS_LINE}"' in task and 'filename: !unsafe "rocm-graphics"' in task
+    calls, _ = run_with_stubs(render(p, "script", assume_yes=True), tmp_path)
+    tees = [c for c in calls if c[0] == "tee"]
+    assert tees == [["tee", "/etc/apt/sources.list.d/rocm.list"], ["tee", "/etc/apt/sources.list.d/rocm-graphics.list"],
+                    ["tee", "/etc/apt/preferences.d/rocm-pin-600"]]
+
+
+def test_text_and_json_show_a_kernel_newer_than_amd_validated():
+    p = plan(m.ubuntu("24.04", kernel="6.14.0-29-generic"), Choices(scope="runtime", rocm="6.2.4", dkms=True))
+    text = render(p, "text")
+    assert "[warning] Kernel 6.14 is newer than AMD validated for ROCm 6.2.4 on Ubuntu 24.04  (dkms-kernel-newer)" in text
+    assert "seen: ROCm 6.2.4 validated: Ubuntu 24.04/24.04.1 kernel 6.8 GA" in text
+    (f,) = [f for f in json.loads(render(p, "json"))["findings"] if f["id"] == "dkms-kernel-newer"]
+    assert f["severity"] == "warning" and f["source"] == "S-SR624"
+    p = plan(m.ubuntu("24.04", kernel="6.8.0-45-generic"), Choices(scope="runtime", rocm="6.2.4", dkms=True))
+    assert "dkms-kernel-newer" not in render(p, "text") + render(p, "json")

@@ -87,6 +87,7 @@ def test_no_amd_gpu(machines):
 
 def test_debian12_uses_jammy(machines):
     p = make(machines, "rx7900xtx-debian12", scope="sdk")
-    (lst,) = [s for s in p.steps if s.kind == "write-apt-list"]
-    assert lst.params["suite"] == "jammy"
+    rocm, graphics = [s for s in p.steps if s.kind == "write-apt-list"]
+    assert rocm.params["suite"] == graphics.params["suite"] == "jammy"
+    assert graphics.params["uri"] == "https://repo.radeon.com/graphics/7.2.4/ubuntu"
     assert p.choices.release.version == "7.2.4"

@@ -134,9 +134,19 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
 
 
 def _other_rocm_repo(uri: str, r: Resolved) -> bool:
-    """A legacy /rocm/apt/<ver> repository that is not the chosen one."""
+    """A legacy /rocm/apt/<ver> repository, or AMD's /graphics/<ver>/ubuntu one, that is not the chosen release's.
+
+    A graphics repository of another release is stale even where the chosen one has none (6.x, TheRock): under the
+    plan's pin (600 for repo.radeon.com) it would hand that release's libdrm packages to the next upgrade.
+    """
+    if r.release is None:
+        return False
+    graphics = _GRAPHICS_REPO.search(uri)
+    if graphics:
+        mine = r.release.repos.graphics_apt
+        return not mine or uri.rstrip("/") != split_repo(mine, codename=r.suite or "").uri.rstrip("/")
     m = re.search(r"/rocm/apt/([0-9.]+)/?$", uri)
-    if not m or r.release is None:
+    if not m:
         return False
     if r.release.stream != "legacy":
         return True
@@ -144,26 +154,84 @@ def _other_rocm_repo(uri: str, r: Resolved) -> bool:
     return uri.rstrip("/") != mine
 
 
+_GRAPHICS_REPO = re.compile(r"^https?://repo\.radeon\.com/graphics/[0-9][0-9.]*/ubuntu/?$")
+
+
 def _our_list_files(r: Resolved) -> set[str]:
+    """The lists this plan writes itself (rewritten, so never removed as stale)."""
     rec = recipe(r.release.stream) if r.release else None
-    return {p for p in (rec.list_file, rec.driver_list_file) if p} if rec else set()
+    if rec is None:
+        return set()
+    ours = {p for p in (rec.list_file, rec.driver_list_file) if p}
+    if _graphics_wanted(r) and rec.graphics_list_file:
+        ours.add(rec.graphics_list_file)
+    return ours
 
 
 # -- key, lists, pin, packages ---------------------------------------------------------------------------
-def _list_done(params: dict, report: MachineReport, facts: SetupFacts) -> bool:
-    want = aptfiles.AptEntry(params["uri"], params["suite"], tuple(params["components"]), params["signed_by"],
+def _entry(params: dict) -> aptfiles.AptEntry:
+    return aptfiles.AptEntry(params["uri"], params["suite"], tuple(params["components"]), params["signed_by"],
                              params["arch"])
+
+
+def _list_done(params: dict, report: MachineReport, facts: SetupFacts,
+               companions: tuple[aptfiles.AptEntry, ...] = ()) -> bool:
+    """The list holds the planned line and no other version of its repository.
+
+    ``companions``: lines that may share the file (AMD's 7.x page puts the graphics line into rocm.list); another
+    version of a companion's repository spoils the file as well, since the plan writes the companion elsewhere.
+    """
+    want = _entry(params)
     state = facts.file_state(params["path"])
     if isinstance(state, str):
         found = aptfiles.entries(params["path"], state)
         # amdgpu-install adds a graphics line beside the rocm one: only another version of *this* repo spoils it
-        rivals = [e for e in found if _repo_family(e.uri) == _repo_family(want.uri) and not e.same_repo(want)]
+        families = {_repo_family(e.uri) for e in (want, *companions)}
+        rivals = [e for e in found if _repo_family(e.uri) in families
+                  and not any(e.same_repo(w) for w in (want, *companions))]
         return any(e.same_repo(want) for e in found) and not rivals
     if state is False:
         return False
+    return _report_holds(params["path"], want, report)
+
+
+def _report_holds(path: str, want: aptfiles.AptEntry, report: MachineReport) -> bool:
+    """Without the file's text: the machine report's AMD lines (only when it saw no other ROCm)."""
     lines = [aptfiles.parse_list_line(ln) for ln in report.rocm.repo_lines]
-    return params["path"] in report.rocm.repo_lists and not report.rocm.residue and any(
+    return path in report.rocm.repo_lists and not report.rocm.residue and any(
         e is not None and e.same_repo(want) for e in lines)
+
+
+def _graphics_in_rocm_list(graphics: dict, rocm_list: Step | None, report: MachineReport, facts: SetupFacts) -> bool:
+    """The graphics line is in rocm.list already (amdgpu-install and AMD's 7.x page put it there) and that file stays
+    as it is: a second list with the same line would only make apt warn that the target is configured twice."""
+    if rocm_list is None or not rocm_list.done:
+        return False
+    want = _entry(graphics)
+    own = facts.file_state(graphics["path"])
+    if isinstance(own, str) and any(_repo_family(e.uri) == _repo_family(want.uri) and not e.same_repo(want)
+                                    for e in aptfiles.entries(graphics["path"], own)):
+        return False  # our own list names another version: it is rewritten
+    path = rocm_list.params["path"]
+    state = facts.file_state(path)
+    if isinstance(state, str):
+        return any(e.same_repo(want) for e in aptfiles.entries(path, state))
+    return state is None and _report_holds(path, want, report)
+
+
+def _graphics_wanted(r: Resolved) -> bool:
+    """Whether the plan adds AMD's graphics repository (legacy 7.x releases carry it as ``repos.graphics_apt``).
+
+    ROCm 7 moved libdrm-amdgpu and its kin out of the amdgpu driver repository into repo.radeon.com/graphics, and
+    AMD's ROCm install page adds that repository beside the ROCm one: so every scope that installs system ROCm
+    packages (runtime, sdk) gets it.  The pytorch scope does not, even with amdgpu-dkms: the driver repository
+    still carries amdgpu-dkms and its firmware (AMD's driver page adds amdgpu.list alone), the wheel brings its own
+    ROCm user space, and a graphics repository under the 600 pin would only offer AMD's libdrm builds to upgrades
+    of a machine that installs none of them.
+    """
+    rel = r.release
+    return (rel is not None and rel.stream == "legacy" and bool(rel.repos.graphics_apt)
+            and r.scope in ("runtime", "sdk") and bool(recipe(rel.stream).graphics_list_file))
 
 
 def _repo_family(uri: str) -> str:
@@ -216,21 +284,34 @@ def _apt_steps(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[St
                                     path=key), True,
                       {"url": rel.repos.key_url, "path": key}, isinstance(facts.file_state(key), str)))
     lists: list[Step] = []
+    rocm_list = graphics_list = None
     if r.scope != "pytorch" and (rel.stream == "legacy" or r.distro):
         repo = split_repo(rel.repos.rocm_apt, codename=codename, distro=r.distro or "")
-        lists.append(_list_step("write-rocm-list", translate(
+        rocm_list = _list_step("write-rocm-list", translate(
             "rocmdesk.setup.plan", "Add the ROCm {version} repository").format(version=rel.version),
             rec.list_file, repo, rec, key,
             translate("rocmdesk.setup.plan", "the ROCm {version} packages come from {uri} ({suite})").format(
-                version=rel.version, uri=repo.uri, suite=repo.suite)))
+                version=rel.version, uri=repo.uri, suite=repo.suite))
+        lists.append(rocm_list)
+    if _graphics_wanted(r) and rec.graphics_list_file and rel.repos.graphics_apt:
+        repo = split_repo(rel.repos.graphics_apt, codename=codename)
+        graphics_list = _list_step("write-graphics-list", translate(
+            "rocmdesk.setup.plan", "Add AMD's graphics repository for ROCm {version}").format(version=rel.version),
+            rec.graphics_list_file, repo, rec, key,
+            translate("rocmdesk.setup.plan", "since ROCm 7 the libdrm packages ROCm uses (libdrm-amdgpu and its kin) "
+                      "come from {uri}, not from the driver repository").format(uri=repo.uri))
+        lists.append(graphics_list)
     if r.dkms and rel.repos.amdgpu_apt and rec.driver_list_file:
         repo = split_repo(rel.repos.amdgpu_apt, codename=codename)
         lists.append(_list_step("write-amdgpu-list",
                                 translate("rocmdesk.setup.plan", "Add AMD's kernel driver repository"),
                                 rec.driver_list_file, repo, rec, key,
                                 translate("rocmdesk.setup.plan", "amdgpu-dkms comes from {uri}").format(uri=repo.uri)))
+    companions = (_entry(graphics_list.params),) if graphics_list else ()
     for s in lists:
-        s.done = _list_done(s.params, report, facts)
+        s.done = _list_done(s.params, report, facts, companions if s is rocm_list else ())
+    if graphics_list is not None and not graphics_list.done:
+        graphics_list.done = _graphics_in_rocm_list(graphics_list.params, rocm_list, report, facts)
     steps += lists
     if rec.pin:
         pin = {"path": rec.pin.file, "package": rec.pin.package, "origin": rec.pin.origin,

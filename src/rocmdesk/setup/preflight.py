@@ -13,6 +13,7 @@ from typing import Any
 
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_releases
+from rocmdesk.knowledge.releases import newest_validated_kernel, os_kernel_rows, ubuntu_codenames
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.choices import Choices, Resolved, os_fit, resolve
 from rocmdesk.setup.facts import SECURE_BOOT_VAR, SetupFacts
@@ -41,7 +42,7 @@ def preflight(report: MachineReport, choices: Choices, facts: SetupFacts | None 
 
 def check(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
     out: list[Finding] = []
-    for part in (_release, _os, _kernel, _driver, _place, _gpus, _residue, _disk, _secure_boot, _user):
+    for part in (_release, _os, _kernel, _driver, _dkms_kernel, _place, _gpus, _residue, _disk, _secure_boot, _user):
         out.extend(part(report, r, facts))
     order = {s: i for i, s in enumerate(SEVERITIES)}
     return sorted(out, key=lambda f: order[f.severity])  # stable: same-severity findings keep their order
@@ -218,6 +219,59 @@ def _driver(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Findi
             translate("rocmdesk.setup.preflight",
                       "ROCm needs the KFD: a kernel built with HSA_AMD, and in a container --device=/dev/kfd.")))
     return out
+
+
+def _amd_os(report: MachineReport) -> tuple[str, str] | None:
+    """The OS as AMD's kernel rows name it: ("Ubuntu", "24.04") for Ubuntu and its derivatives (by the Ubuntu release
+    of their AMD repository codename, whose kernels they run), ("Debian", "12"); None for anything else."""
+    o = report.os
+    if o.id == "ubuntu" and o.version_id:
+        return "Ubuntu", ".".join(o.version_id.split(".")[:2])
+    if o.id == "debian" and o.version_id:
+        return "Debian", o.version_id.split(".", 1)[0]
+    if "ubuntu" in o.id_like and o.repo_codename:
+        version = next((v for v, name in ubuntu_codenames().items() if name == o.repo_codename), None)
+        return ("Ubuntu", version) if version else None
+    return None
+
+
+def _major_minor(version: str | None) -> tuple[int, int] | None:
+    m = re.match(r"([0-9]+)\.([0-9]+)", version or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _dkms_kernel(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
+    """amdgpu-dkms chosen on a kernel newer than any AMD lists for the release on this OS.
+
+    Only where the data bounds it: a release with no kernel row for the OS, or rows that name only the GA kernel,
+    say nothing about newer kernels, so they raise nothing.
+    """
+    rel, k, o = r.release, report.kernel, report.os
+    if not r.dkms or rel is None or not rel.repos.amdgpu_apt or o.wsl or o.container:
+        return []
+    running, amd_os = _major_minor(k.version or k.release), _amd_os(report)
+    if running is None or amd_os is None:
+        return []
+    newest = newest_validated_kernel(rel, *amd_os)
+    if newest is None or running <= newest:
+        return []
+    os_name = " ".join(amd_os)
+    kernel = f"{running[0]}.{running[1]}"
+    evidence = [translate("rocmdesk.setup.preflight", "running kernel {release}").format(release=k.release)]
+    evidence += [translate("rocmdesk.setup.preflight", "ROCm {version} validated: {os} kernel {kernel}").format(
+        version=rel.version, os=os_, kernel=kern) for os_, kern in os_kernel_rows(rel, *amd_os)]
+    fits = [x.version for x in rocm_releases("legacy") if not x.preview and x.repos.amdgpu_apt
+            and (n := newest_validated_kernel(x, *amd_os)) is not None and n >= running]
+    keep = translate("rocmdesk.setup.preflight",
+                     "amdgpu-dkms may fail to build for this kernel, or build and misbehave. Keep the in-box driver "
+                     "(leave --dkms off), or boot one of the kernels listed above.")
+    fix = keep + " " + translate("rocmdesk.setup.preflight",
+                                 "Releases AMD lists for kernel {kernel} on {os}: {releases}.").format(
+                                     kernel=kernel, os=os_name, releases=", ".join(fits)) if fits else keep
+    return [Finding("dkms-kernel-newer", "warning", translate(
+        "rocmdesk.setup.preflight", "Kernel {kernel} is newer than AMD validated for ROCm {version} on {os}").format(
+            kernel=kernel, version=rel.version, os=os_name),
+        evidence, fix, ", ".join(rel.kernel_sources) or rel.source)]
 
 
 def _place(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:

@@ -30,6 +30,7 @@ class StreamRecipe:
     stream: str
     list_file: str
     driver_list_file: str | None
+    graphics_list_file: str | None  # legacy 7.x: AMD's graphics repository (libdrm-amdgpu and its kin)
     arch: str
     pin: Pin | None
     packages: dict[str, tuple[str, ...]]  # scope -> package templates
@@ -62,6 +63,7 @@ def recipe(stream: str) -> StreamRecipe:
         stream=stream,
         list_file=raw["list_file"],
         driver_list_file=raw.get("driver_list_file"),
+        graphics_list_file=raw.get("graphics_list_file"),
         arch=raw["arch"],
         pin=Pin(pin["file"], pin["package"], pin["origin"], int(pin["priority"])) if pin else None,
         packages={k: tuple(v) for k, v in raw["packages"].items()},
@@ -69,7 +71,7 @@ def recipe(stream: str) -> StreamRecipe:
         driver_packages=tuple(raw.get("driver_packages", ())),
         tools=dict(raw.get("tools", {})),
         confidence=raw.get("confidence", "medium"),
-        sources=tuple(raw.get("sources", ())),
+        sources=tuple(raw.get("sources", ())) + tuple(raw.get("graphics_sources", ())),
     )
 
 

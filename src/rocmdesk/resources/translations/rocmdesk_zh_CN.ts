@@ -7133,6 +7133,14 @@
         <translation>ROCm {version} 的软件包来自 {uri}（{suite}）</translation>
     </message>
     <message>
+        <source>Add AMD&apos;s graphics repository for ROCm {version}</source>
+        <translation>为 ROCm {version} 添加 AMD 的 graphics 软件源</translation>
+    </message>
+    <message>
+        <source>since ROCm 7 the libdrm packages ROCm uses (libdrm-amdgpu and its kin) come from {uri}, not from the driver repository</source>
+        <translation>自 ROCm 7 起，ROCm 用到的 libdrm 软件包（libdrm-amdgpu 等）来自 {uri}，而不再来自驱动软件源</translation>
+    </message>
+    <message>
         <source>Add AMD&apos;s kernel driver repository</source>
         <translation>添加 AMD 的内核驱动软件源</translation>
     </message>
@@ -7442,6 +7450,22 @@
     <message>
         <source>ROCm needs the KFD: a kernel built with HSA_AMD, and in a container --device=/dev/kfd.</source>
         <translation>ROCm 需要 KFD：内核需启用 HSA_AMD 编译，容器中还需要 --device=/dev/kfd。</translation>
+    </message>
+    <message>
+        <source>running kernel {release}</source>
+        <translation>正在运行内核 {release}</translation>
+    </message>
+    <message>
+        <source>amdgpu-dkms may fail to build for this kernel, or build and misbehave. Keep the in-box driver (leave --dkms off), or boot one of the kernels listed above.</source>
+        <translation>amdgpu-dkms 可能无法为这个内核编译，或编译成功但工作异常。请保留内核自带的驱动（不开启 --dkms），或启动到上面列出的某个内核。</translation>
+    </message>
+    <message>
+        <source>Releases AMD lists for kernel {kernel} on {os}: {releases}.</source>
+        <translation>AMD 为 {os} 上的内核 {kernel} 列出的版本：{releases}。</translation>
+    </message>
+    <message>
+        <source>Kernel {kernel} is newer than AMD validated for ROCm {version} on {os}</source>
+        <translation>内核 {kernel} 比 AMD 为 {os} 上的 ROCm {version} 验证过的内核更新</translation>
     </message>
     <message>
         <source>This runs in a container ({container})</source>
@@ -8882,11 +8906,11 @@
     </message>
     <message>
         <source>GPU {index}</source>
-        <translation>显卡 {index}</translation>
+        <translation type="vanished">显卡 {index}</translation>
     </message>
     <message>
         <source>{value} also applies to {gpu} ({gfx}); an override across GPU generations crashes or is rejected by newer ROCm: use HSA_OVERRIDE_GFX_VERSION_{node} for the GPU that needs it</source>
-        <translation>{value} 也会作用于 {gpu}（{gfx}）；跨显卡代际的覆盖会导致崩溃，或被新版 ROCm 拒绝：请对需要它的显卡使用 HSA_OVERRIDE_GFX_VERSION_{node}</translation>
+        <translation type="vanished">{value} 也会作用于 {gpu}（{gfx}）；跨显卡代际的覆盖会导致崩溃，或被新版 ROCm 拒绝：请对需要它的显卡使用 HSA_OVERRIDE_GFX_VERSION_{node}</translation>
     </message>
     <message>
         <source>KFD node {node} is not a GPU on this machine (GPU nodes: {nodes})</source>
@@ -9199,7 +9223,7 @@
     <name>rocmdesk.torchenv.recommend</name>
     <message>
         <source>GPU {index}</source>
-        <translation>显卡 {index}</translation>
+        <translation type="vanished">显卡 {index}</translation>
     </message>
     <message>
         <source>torch {version} is not a ROCm build (the local label must be +rocmX.Y)</source>
@@ -9323,19 +9347,23 @@
     </message>
     <message>
         <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms or install torch {alt} instead (--torch {alt}).</source>
-        <translation>您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms，或改装 torch {alt}（--torch {alt}）。</translation>
+        <translation type="vanished">您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms，或改装 torch {alt}（--torch {alt}）。</translation>
     </message>
     <message>
         <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms.</source>
-        <translation>您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms。</translation>
+        <translation type="vanished">您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms。</translation>
     </message>
     <message>
         <source>{var}={value} is set in your environment, but these wheels need no override: unset it (on a natively supported GPU an override can crash the runtime).</source>
-        <translation>您的环境中设置了 {var}={value}，但这些 wheel 不需要覆盖：请取消设置（在原生支持的显卡上，覆盖可能导致运行时崩溃）。</translation>
+        <translation type="vanished">您的环境中设置了 {var}={value}，但这些 wheel 不需要覆盖：请取消设置（在原生支持的显卡上，覆盖可能导致运行时崩溃）。</translation>
     </message>
     <message>
         <source>{var}={value} is set in your environment; these wheels want {wanted}={wanted_value} instead.</source>
-        <translation>您的环境中设置了 {var}={value}；这些 wheel 需要的是 {wanted}={wanted_value}。</translation>
+        <translation type="vanished">您的环境中设置了 {var}={value}；这些 wheel 需要的是 {wanted}={wanted_value}。</translation>
+    </message>
+    <message>
+        <source>{reason}; if torch {torch} crashes, torch {safer} is the fallback (--torch {safer}).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>You chose {url}; it must serve the same wheels as {original} (a mirror of it), or pip finds no matching torch.</source>
