@@ -219,8 +219,11 @@ class FakeAmd:
                 aptrepo.publish_key(self._local(p["url"]), self.key)
             elif step["kind"] == "write-apt-list":
                 origin = pin["origin"] if pin else urlsplit(p["uri"]).hostname
+                packages = aptrepo.amd_like_packages(rocm)
+                if step["id"] == "write-graphics-list":  # ROCm 7's graphics repository: libdrm, none of ROCm
+                    packages = [aptrepo.DummyPackage("libdrm-amdgpu-common", "1.0.0.70204-2255209.22.04")]
                 self.repos[step["id"]] = aptrepo.build_repo(
-                    self._local(p["uri"]), aptrepo.amd_like_packages(rocm), self.key, suite=p["suite"],
+                    self._local(p["uri"]), packages, self.key, suite=p["suite"],
                     component=p["components"][0], arch=p["arch"].split(",")[0], origin=origin)
         self.ca = httpsrepo.make_ca(workdir / "ca", self.hosts)
         self.server = httpsrepo.Server(netns, self.docroot, self.ca, workdir / "requests.log")
