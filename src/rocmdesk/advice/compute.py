@@ -345,11 +345,19 @@ def advise(report: MachineReport, context: AdviceContext | None = None) -> Machi
             env[var] = value
             per_gpu_env[g.index][var] = value
     visible = None
-    if hidden:
+    if hidden and all(g.kfd_node is not None for g in used):
         visible = ",".join(str(order.index(g)) for g in used)
         env[VISIBILITY_VAR] = visible
         for g in used:
             per_gpu_env[g.index][VISIBILITY_VAR] = visible
+    elif hidden:
+        # a paste without KFD nodes (lspci, rocm-smi): its GPU order is the PCI or DRM card order, which need not
+        # be the runtime's, so no device number is written rather than a wrong one
+        warnings.append(translate("rocmdesk.advice",
+                                  "{names} should be kept out of the ROCm runtime with {var}, but the runtime "
+                                  "numbers the GPUs in KFD node order, which this information does not show: the "
+                                  "value is the discrete GPU's place among the GPU agents rocminfo lists, counting "
+                                  "from 0.").format(names=", ".join(gpu_label(g) for g in hidden), var=VISIBILITY_VAR))
     if gpus:
         torch_v = path.torch if path.stream != "amd" else None
         for name in allocator_vars(torch_v):
