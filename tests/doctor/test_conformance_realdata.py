@@ -43,6 +43,9 @@ EXPECTED = {
     "rocminfo/gfx1030-rx6800xt-wsl2-rocm6.1.3.txt": ["wsl"],
     # a gfx1031 reporting gfx1030: the right override is in effect -> nothing wrong
     "rocminfo/gfx1031-as-gfx1030-override-rx6700xt-rocm6.txt": [],
+    # a native 780M (gfx1103 reported as gfx1103: no override in effect): the advice is AMD's gfx110X-all wheels,
+    # which carry gfx1103, so nothing is wrong (it used to get override-risky, judged on PyTorch's wheels alone)
+    "rocminfo/gfx1103-radeon780m-hawkpoint-8845hs-rocm6.x-vendor-readme-mangled.txt": [],
     # a gfx1032 without override: the libraries have no gfx1032 code
     "rocminfo/gfx1032-rx6600xt-ryzen3600-rocm5.0.1.txt": ["gfx-needs-override"],
     # a 7900 XTX beside Raphael's iGPU

@@ -124,9 +124,15 @@ def test_no_amd_gpu_is_a_note_only():
     assert d.ids() == ["no-amd-gpu"] and d.worst == "info"
 
 
-def test_risky_override_on_the_780m():
+def test_needless_override_on_the_780m():
+    # was override-risky: judged against PyTorch's own wheels only, 11.0.0 is the risky override gfx1103 needs.
+    # The advice (issue 14) leads with AMD's gfx110X-all wheels, which carry gfx1103 natively: the 11.0.0 in
+    # effect is needless there, and the Doctor says what detect and every page say
     d = diagnose(detect(simulate.open_simulated("radeon780m-laptop")))
-    assert d.ids() == ["override-risky"]
+    assert d.ids() == ["override-unneeded"]
+    f = d.findings[0]
+    assert any("gfx110X-all" in e for e in f.evidence)
+    assert f.fix.steps[0].command == "unset HSA_OVERRIDE_GFX_VERSION"
 
 
 def test_global_override_on_mixed_gpus(trees):

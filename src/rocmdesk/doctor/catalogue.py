@@ -32,22 +32,33 @@ class Entry:
     fix_steps: tuple[FixStep, ...]
     sources: tuple[str, ...]
     step_when: tuple[frozenset[str], ...] = ()  # per fix step: the situations it is for (empty: always)
+    # per fix step: its command as written, placeholders and all; ``fix_steps`` have the defaults filled in
+    commands: tuple[str | None, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()  # placeholder -> its value when a check names none ({var})
 
     @property
     def source(self) -> str:
         return ", ".join(self.sources)
 
 
+class _Blank(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
 def _entry(raw: dict[str, Any]) -> Entry:
     eid = raw["id"]
     fix = raw["fix"]
-    steps = tuple(FixStep(f"doctor.{eid}.fix.{i + 1}", s["text"], s.get("command"))
-                  for i, s in enumerate(fix["steps"]))
+    defaults = {str(k): str(v) for k, v in raw.get("params", {}).items()}
+    commands = tuple(s.get("command") for s in fix["steps"])
+    steps = tuple(FixStep(f"doctor.{eid}.fix.{i + 1}", s["text"], c.format_map(_Blank(defaults)) if c else c)
+                  for i, (s, c) in enumerate(zip(fix["steps"], commands)))
     when = tuple(frozenset(s.get("when", ())) for s in fix["steps"])
     sym = raw.get("symptoms", {})
     return Entry(eid, raw["severity"], raw["title"], raw["summary"], tuple(sym.get("signals", ())),
                  tuple(re.compile(p, re.IGNORECASE) for p in sym.get("patterns", ())),
-                 tuple(raw.get("checks", ())), fix["kind"], steps, tuple(raw.get("sources", ())), when)
+                 tuple(raw.get("checks", ())), fix["kind"], steps, tuple(raw.get("sources", ())), when,
+                 commands, tuple(defaults.items()))
 
 
 @cache
@@ -109,11 +120,6 @@ def strings() -> dict[str, str]:
     return out
 
 
-class _Blank(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def finding(id: str, evidence: list[str] | None = None, origin: str | None = None,
             params: dict[str, str] | None = None, severity: str | None = None,
             context: set[str] | None = None) -> Finding:
@@ -121,10 +127,11 @@ def finding(id: str, evidence: list[str] | None = None, origin: str | None = Non
     ``context``: the situations a check knows (container, host, in-groups, not-in-groups); fix steps meant for
     other situations are left out.  None (a paste: nothing known) keeps every step."""
     e = entry(id)
-    fill = _Blank(params or {})
+    fill = _Blank({**dict(e.params), **(params or {})})
     when = e.step_when or tuple(frozenset() for _ in e.fix_steps)
-    steps = [FixStep(s.id, s.text.format_map(fill), s.command.format_map(fill) if s.command else None)
-             for s, w in zip(e.fix_steps, when) if context is None or not w or w & context]
+    commands = e.commands or tuple(s.command for s in e.fix_steps)
+    steps = [FixStep(s.id, s.text.format_map(fill), c.format_map(fill) if c else None)
+             for s, c, w in zip(e.fix_steps, commands, when) if context is None or not w or w & context]
     f = Finding(id=e.id, severity=severity or e.severity, title=e.title, fix=Fix("print", steps),
                 source=e.source or None, summary=e.summary)
     f.add_evidence(evidence or [], origin)

@@ -58,7 +58,11 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
              verify: Sequence[Any] = (), sanity: Sequence[Any] = (), include_preflight: bool = True,
              kernel_log: str | None = None) -> Diagnosis:
     """Findings for a machine report (None: texts only), pasted texts (label, data), verify and sanity results,
-    and the machine's own kernel log."""
+    and the machine's own kernel log.
+
+    The report gets its advice here (``rocmdesk.advice.attach``, in the machine's own context and the language
+    of the moment): the GPU findings render it, and the JSON's machine carries it."""
+    from rocmdesk.advice import attach
     from rocmdesk.doctor import fixes, result_checks
     from rocmdesk.doctor.machine_checks import diagnose_machine
     from rocmdesk.doctor.report import machine_summary, versions
@@ -67,6 +71,7 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
     found: list[Finding] = []
     inputs: list[InputResult] = []
     if report is not None:
+        attach(report)  # once per diagnosis: a report changed since (another override, a GPU more) is advised anew
         mf = diagnose_machine(report)
         if not include_preflight:
             mf = [f for f in mf if "preflight" not in f.origins]

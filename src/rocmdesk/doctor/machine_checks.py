@@ -1,7 +1,8 @@
 """Findings on a detected machine (``MachineReport``): device access, driver, OS, GPUs, leftovers.
 
-Reuses the Setup preflight (its findings map to catalogue ids, ``PREFLIGHT_IDS``) and the PyTorch
-recommendation (which GPUs to hide, which override), so the Doctor and the other pages agree.
+Reuses the Setup preflight (its findings map to catalogue ids, ``PREFLIGHT_IDS``) and renders the machine's
+advice (``rocmdesk.advice``: status, override and its form, which GPUs to hide and the device number), so the
+Doctor and the other pages agree.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 
 from rocmdesk.doctor.catalogue import finding
-from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
+from rocmdesk.doctor.gpu_checks import advice_findings
 from rocmdesk.doctor.model import Finding
 from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
@@ -148,33 +149,12 @@ def diagnose_machine(report: MachineReport, origin: str = "machine") -> list[Fin
 
 
 def _gpu_part(report: MachineReport, origin: str) -> list[Finding]:
-    from rocmdesk.machine.detect import override_for
-    from rocmdesk.torchenv.recommend import recommend
+    """The GPU findings: the advice attached to ``report`` (``rocmdesk.advice.attach``) rendered as findings."""
+    if report.advice is None:
+        from rocmdesk.advice import attach
 
-    env = dict(report.override_env)
-    rec = recommend(report)
-    hidden = set(rec.hidden_gpus)
-    views = [view(g, override_for(g, env)) for g in report.gpus]
-    out = gpu_findings(views, origin, hidden=hidden, env_known=True)
-    if hidden:
-        out += collision(views, origin, rec.env.get("ROCR_VISIBLE_DEVICES"))
-    glob = env.get("HSA_OVERRIDE_GFX_VERSION")
-    used = [v for v in views if v.index not in hidden and v.gfx]
-    if glob and len({v.gfx for v in used}) > 1:
-        from rocmdesk.knowledge import support_for
-
-        native = [v for v in used if support_for(v.gfx).status == "supported"]
-        needy = [v for v in used if support_for(v.gfx).status in ("override", "risky")]
-        if native and needy:
-            node = needy[0].kfd_node if needy[0].kfd_node is not None else 1
-            out.append(finding("override-global-mixed",
-                               [translate("rocmdesk.doctor.machine_checks",
-                                          "HSA_OVERRIDE_GFX_VERSION={value} applies to every GPU").format(value=glob)]
-                               + [translate("rocmdesk.doctor.machine_checks", "{gpu} is supported as it is").format(
-                                   gpu=v.label) for v in native], origin,
-                               {"node": str(node), "override": support_for(needy[0].gfx).override or glob}))
-            out = [f for f in out if f.id != "override-unneeded"]
-    return out
+        attach(report)
+    return advice_findings(report, origin, env_known=True)
 
 
 def _only_first(found: list[Finding]) -> list[Finding]:

@@ -62,12 +62,15 @@ def machine_summary(report: MachineReport) -> dict[str, Any]:
         "gpus": [{"index": g.index, "name": g.name, "gfx": g.gfx, "gfx_reported": g.gfx_reported,
                   "device_id": g.device_id, "revision": g.revision, "apu": g.apu, "kfd_node": g.kfd_node,
                   "vram_total_bytes": g.vram_total_bytes,
-                  "support": g.support.status if g.support is not None else None} for g in report.gpus],
+                  "support": g.support.status if g.support is not None else None,
+                  # the advice object detect --json gives this GPU (rocmdesk.advice), the same one
+                  "advice": g.advice.to_json() if g.advice is not None else None} for g in report.gpus],
         "access": {"kfd_present": bool(a.kfd and a.kfd.present),
                    "kfd_mode": f"{a.kfd.mode} {a.kfd.owner}:{a.kfd.group}" if a.kfd and a.kfd.present else None,
                    "kfd_opens": a.kfd.opens_rw if a.kfd else None,
                    "missing_groups": list(a.missing_groups), "needs_relogin": a.needs_relogin},
         "override_env": dict(report.override_env),
+        "advice": report.advice.to_json() if report.advice is not None else None,
     }
 
 

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
-from rocmdesk.doctor.gpu_checks import collision, gpu_findings, view
+from rocmdesk.doctor.gpu_checks import paste_findings, view
 from rocmdesk.doctor.model import Finding, InputResult
 from rocmdesk.i18n import translate
 
@@ -134,10 +134,8 @@ def _signals_for(result: dict[str, Any]) -> tuple[list[tuple[str, str]], list[Fi
     elif fmt == "lspci":
         sig += _lspci_no_driver(result)
     if fmt in ("rocminfo", "rocm-smi", "amd-smi", "lspci"):
-        # beside a discrete GPU an iGPU is to be hidden, not overridden
-        hidden = {g.index for g in gpus if g.apu is True} if any(g.apu is False for g in gpus) else set()
-        extra += gpu_findings(gpus, label, hidden=hidden)
-        extra += collision(gpus, label)
+        # the advice for the pasted GPUs decides (an iGPU beside a dGPU is hidden, not overridden)
+        extra += paste_findings(result.get("gpus") or [], label)
     return sig, extra
 
 
