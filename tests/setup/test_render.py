@@ -195,7 +195,7 @@ def test_the_script_runs_exactly_the_steps_not_yet_done(tmp_path):
     assert os.path.lexists("/dev/kfd") == kfd_before  # the check opens /dev/kfd only if it is a device
     progs = [c[0] for c in calls]
     assert progs == ["apt-get", "apt-get", "rm", "rm", "install", "curl", "gpg", "tee", "tee", "tee", "apt-get",
-                     "env", "env", "usermod"], calls
+                     "env", "env", "usermod", "env"], calls
     assert calls[0][:3] == ["apt-get", "purge", "-y"] and "rocm-core" in calls[0]
     assert calls[2] == ["rm", "-rf", "--", "/opt/rocm-6.0.0"]
     assert calls[5] == ["curl", "-fsSL", "https://repo.radeon.com/rocm/rocm.gpg.key"]
@@ -203,7 +203,10 @@ def test_the_script_runs_exactly_the_steps_not_yet_done(tmp_path):
     assert calls[7] == ["tee", "/etc/apt/sources.list.d/rocm.list"]
     assert calls[11] == ["env", "DEBIAN_FRONTEND=noninteractive", "apt-get", "install", "-y",
                          "linux-headers-5.15.0-119-generic", "linux-modules-extra-5.15.0-119-generic", "amdgpu-dkms"]
-    assert calls[-1] == ["usermod", "-a", "-G", "render,video", "alice"]
+    assert calls[-2] == ["usermod", "-a", "-G", "render,video", "alice"]
+    # rocminfo runs in the helper's environment, not the session's (whose override variables would change what it
+    # lists): the one check that goes through env
+    assert calls[-1] == ["env", "-i", "PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", "/opt/rocm-6.2.4/bin/rocminfo"]
     # the checks ran on this computer, whatever it has: each says ok or FAILED, and a failure sets the exit status
     said = res.stdout + res.stderr
     for check in ("the amdgpu driver is loaded", "rocminfo lists gfx1100", "rocm-smi shows the card",

@@ -8,19 +8,23 @@ show it is done already.  Running a plan is elsewhere; the root helper re-checks
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from rocmdesk.advice.model import OVERRIDE_VAR
 from rocmdesk.i18n import translate
-from rocmdesk.machine.model import MachineReport
+from rocmdesk.knowledge.gfx import gfx_from_override
+from rocmdesk.machine.detect import override_for
+from rocmdesk.machine.model import Gpu, MachineReport
 from rocmdesk.setup import aptfiles
 from rocmdesk.setup.choices import CHOSEN, Choices, Resolved, resolve
 from rocmdesk.setup.facts import SetupFacts
 from rocmdesk.setup.preflight import Finding, check, rocm_version_of_package
 from rocmdesk.setup.recipe import StreamRecipe, dkms_prereqs, gpu_groups, recipe, short_version, split_repo
-from rocmdesk.setup.steps import LIST_PATH, PACKAGE, ROCM_TREE, USER, Step, validate
+from rocmdesk.setup.steps import CHECK_ENV, LIST_PATH, PACKAGE, ROCM_TREE, USER, Step, validate
 
 SCHEMA = 1
 
@@ -398,15 +402,23 @@ def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
     rel = r.release
     if rel is not None and r.scope != "pytorch" and r.needs_apt and r.os_fit is not None:
         rec = recipe(rel.stream)
-        expect = sorted({g.gfx for g in report.gpus if g.gfx})
+        # The check runs rocminfo in CHECK_ENV, not in the user's session: the helper under pkexec passes none of
+        # the caller's environment on, and the script and the playbook clear it with ``env -i`` (render.py).  The
+        # plan leaves the session's override variables as they are (preflight says when the advice disagrees with
+        # them), so the expectation is the gfx each GPU shows in the check's environment, never in the session's.
+        expect = sorted({gfx for g in report.gpus if (gfx := _runtime_gfx(g, CHECK_ENV))})
         tool = rec.tools.get("rocminfo")
         if tool and expect:
             path = tool.format(install_dir=rel.repos.install_dir)
             same = _same_version(report.rocm.primary_version, rel.version)
+            why = translate("rocmdesk.setup.plan", "the ROCm runtime sees the GPU")
+            if any(_runtime_gfx(g, report.override_env) != _runtime_gfx(g, CHECK_ENV) for g in report.gpus):
+                why = translate("rocmdesk.setup.plan",
+                                "the ROCm runtime sees the GPU; the check runs rocminfo without your session's "
+                                "{var} variables, so it names each GPU's own target").format(var=OVERRIDE_VAR)
             steps.append(Step("verify-rocminfo", "verify", translate(
                 "rocmdesk.setup.plan", "Check that rocminfo lists {targets}").format(targets=", ".join(expect)),
-                              translate("rocmdesk.setup.plan", "the ROCm runtime sees the GPU"), False,
-                              {"check": "rocminfo-lists-gfx", "program": path, "expect": expect},
+                              why, False, {"check": "rocminfo-lists-gfx", "program": path, "expect": expect},
                               same and report.rocm.rocminfo_available and report.rocm.rocminfo_error is None))
         tool = rec.tools.get("rocm-smi")
         if tool:
@@ -420,6 +432,13 @@ def _verify_steps(report: MachineReport, r: Resolved) -> list[Step]:
                       translate("rocmdesk.setup.plan", "PyTorch and every ROCm program open /dev/kfd read-write"),
                       False, {"check": "kfd-opens"}, report.access.ok is True))
     return steps
+
+
+def _runtime_gfx(gpu: Gpu, env: Mapping[str, str]) -> str | None:
+    """The gfx the ROCm runtime (rocminfo) reports for ``gpu`` in the environment ``env``: the target of the override
+    that applies to it (the per-GPU ``_<KFD node>`` form wins), else the GPU's own."""
+    value = override_for(gpu, dict(env))
+    return (gfx_from_override(value) or gpu.gfx) if value else gpu.gfx
 
 
 def relogin_noted(report: MachineReport, steps: list[Step]) -> bool:

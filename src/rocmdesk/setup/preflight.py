@@ -11,6 +11,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rocmdesk.advice import AdviceError, advise, context_for
+from rocmdesk.advice.model import OVERRIDE_VAR
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_releases
 from rocmdesk.knowledge.releases import newest_validated_kernel, os_kernel_rows, ubuntu_codenames
@@ -42,7 +44,8 @@ def preflight(report: MachineReport, choices: Choices, facts: SetupFacts | None 
 
 def check(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
     out: list[Finding] = []
-    for part in (_release, _os, _kernel, _driver, _dkms_kernel, _place, _gpus, _residue, _disk, _secure_boot, _user):
+    for part in (_release, _os, _kernel, _driver, _dkms_kernel, _place, _gpus, _session_override, _residue, _disk,
+                 _secure_boot, _user):
         out.extend(part(report, r, facts))
     order = {s: i for i, s in enumerate(SEVERITIES)}
     return sorted(out, key=lambda f: order[f.severity])  # stable: same-severity findings keep their order
@@ -328,6 +331,55 @@ def _gpus(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
                 "rocmdesk.setup.preflight", "TheRock has no package family for a GPU"),
                 missing, translate("rocmdesk.setup.preflight", "Choose a legacy release, or the PyTorch-only scope."),
                 "S-HZ-INSTALL"))
+    return out
+
+
+_SESSION_NOTES = ("override-needless", "override-wrong", "override-risky")
+
+
+def _session_override(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding]:
+    """Override variables in effect that the advice for the chosen release calls needless, wrong or risky.
+
+    The plan changes no environment: every ROCm program the user starts from this session keeps seeing them (only
+    the plan's own checks run without them, steps.CHECK_ENV).  So it says so, with the variable to unset and the
+    place that sets an override per project instead: rocmdesk's environment profiles.
+    """
+    if not report.override_env or not report.gpus:
+        return []
+    try:
+        a = advise(report, context_for(report, rocm=r.release.version if r.release else None))
+    except AdviceError:
+        return []
+    advised = ", ".join(f"{k}={v}" for k, v in a.env.items() if k == OVERRIDE_VAR or k.startswith(OVERRIDE_VAR + "_"))
+    deciding = a.gpus.get(a.deciding) if a.deciding is not None else None
+    source = ", ".join(deciding.sources) if deciding and deciding.sources else None
+    out: list[Finding] = []
+    for n in a.notes:
+        if n.code not in _SESSION_NOTES or n.value is None:
+            continue
+        where = translate("rocmdesk.setup.preflight", "~/.profile, ~/.bashrc or /etc/environment")
+        if n.code == "override-wrong" and advised:
+            fix = translate("rocmdesk.setup.preflight",
+                            "Unset {var} where your session sets it ({places}; in this shell: unset {var}), and let "
+                            "an environment profile (the Environments page, or rocmdesk profile) set {advised} for "
+                            "the projects that use the GPU.").format(var=n.var, places=where, advised=advised)
+        elif n.code == "override-risky" and n.wanted is not None:
+            fix = translate("rocmdesk.setup.preflight",
+                            "Set {var} only in the environment profile of a project that needs it (the Environments "
+                            "page, or rocmdesk profile), not for your whole session ({places}; in this shell: unset "
+                            "{var}).").format(var=n.var, places=where)
+        else:
+            fix = translate("rocmdesk.setup.preflight",
+                            "Unset {var} where your session sets it ({places}; in this shell: unset {var}) and in "
+                            "your environment profiles (the Environments page, or rocmdesk profile show).").format(
+                                var=n.var, places=where)
+        evidence = [translate("rocmdesk.setup.preflight", "{var}={value} in the environment rocmdesk runs in").format(
+                        var=n.var, value=n.value),
+                    n.message]
+        sev = "info" if n.code == "override-risky" and n.wanted is not None else "warning"
+        out.append(Finding(f"session-{n.code}", sev, translate(
+            "rocmdesk.setup.preflight", "Your session sets {var}={value} for every ROCm program").format(
+                var=n.var, value=n.value), evidence, fix, source))
     return out
 
 

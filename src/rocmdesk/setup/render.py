@@ -5,8 +5,10 @@ from the plan).  The script, like the playbook and the JSON, is English: ``rocmd
 English for those formats, and every word this module adds to them stays English.
 
 The script runs as the user and asks sudo for the root steps only (``as_root``), so its checks run in
-the user's own session.  Every value is quoted with ``shlex.quote``; the files it writes are the exact
-bytes the root helper would write (``steps.file_content``).
+the user's own session, but rocminfo runs there with ``env -i`` and ``steps.CHECK_ENV``, the environment the
+root helper gives it: what it lists does not depend on override variables the session happens to set.  Every
+value is quoted with ``shlex.quote``; the files it writes are the exact bytes the root helper would write
+(``steps.file_content``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import unicodedata
 from rocmdesk.i18n import translate
 from rocmdesk.setup.choices import CHOSEN, scope_what
 from rocmdesk.setup.plan import Plan
-from rocmdesk.setup.steps import Step, apt_list_lines, pin_lines
+from rocmdesk.setup.steps import Step, apt_list_lines, check_argv, pin_lines
 
 FORMATS = ("text", "script", "json", "ansible")
 q = shlex.quote
@@ -86,7 +88,9 @@ def _verify(step: Step) -> list[str]:
     if c == "rocm-smi-shows-gpu":
         return _ok_fail(f"{q(p['program'])} --showproductname >/dev/null 2>&1", "rocm-smi shows the card")
     if c == "rocminfo-lists-gfx":
-        lines = [f"rocminfo_out=$({q(p['program'])} 2>&1 || true)"]
+        # in the helper's environment, not the session's: an HSA_OVERRIDE_GFX_VERSION or ROCR_VISIBLE_DEVICES the
+        # user has set would change what rocminfo lists, and the plan expects what it lists in CHECK_ENV
+        lines = [f"rocminfo_out=$({' '.join(map(q, check_argv(p['program'])))} 2>&1 || true)"]
         for gfx in p["expect"]:
             lines += _ok_fail(f'grep -qw -- {q(gfx)} <<<"${{rocminfo_out}}"', f"rocminfo lists {gfx}")
         return lines

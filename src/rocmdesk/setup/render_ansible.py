@@ -17,7 +17,7 @@ import json
 import re
 from typing import Any
 
-from rocmdesk.setup.steps import Step, file_content, validate
+from rocmdesk.setup.steps import Step, check_argv, file_content, validate
 
 KEY_TMP = "/etc/apt/keyrings/.rocmdesk-key.asc"  # the armored download; removed once dearmored
 
@@ -161,8 +161,10 @@ def _verify_tasks(step: Step) -> list[dict[str, Any]]:
         var = "rocmdesk_" + re.sub(r"[^a-z0-9]", "_", step.id)
         expect = json.dumps(list(p["expect"]))  # gfx names only (the allow-list's pattern)
         return [
-            _task(f"{step.title}: run rocminfo", "ansible.builtin.command", {"argv": [_u(p["program"])]}, step,
-                  register=Raw(var), **quiet),
+            # env -i: neither the login's environment nor sudo's (pam_env reads /etc/environment) may set an
+            # override variable that changes what rocminfo lists (steps.CHECK_ENV, as the helper runs it)
+            _task(f"{step.title}: run rocminfo", "ansible.builtin.command",
+                  {"argv": [_u(a) for a in check_argv(p["program"])]}, step, register=Raw(var), **quiet),
             _task(step.title, "ansible.builtin.assert",
                   {"that": [Raw(f"{expect} | difference({var}.stdout | regex_findall('gfx[0-9a-f]+')) | length == 0")],
                    "quiet": True}, step),

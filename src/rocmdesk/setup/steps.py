@@ -47,6 +47,12 @@ COMPONENT = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 URL_PATH = re.compile(r"/[A-Za-z0-9._~/-]*")
 GFX = re.compile(r"gfx[0-9]{1,2}[0-9a-f]{2}")
 ARCHES = frozenset({"amd64", "i386", "arm64"})
+# The environment a check's program runs in, wherever it runs, so that a plan's expectation holds for every runner:
+# the root helper starts it with its own fixed environment (helper_execute.ENV: pkexec has cleared the caller's, and
+# the helper passes nothing of it on), and the script and the playbook start it with ``env -i`` and these variables.
+# No HSA_OVERRIDE_GFX_VERSION*, no ROCR_VISIBLE_DEVICES: rocminfo lists every GPU under its own gfx, whatever the
+# user's session sets (plan._runtime_gfx computes the expectation for this environment).
+CHECK_ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL": "C"}
 # check -> the program it runs (None: a check of the machine itself)
 VERIFY_CHECKS = {"amdgpu-loaded": None, "kfd-opens": None, "rocminfo-lists-gfx": "rocminfo",
                  "rocm-smi-shows-gpu": "rocm-smi"}
@@ -320,6 +326,12 @@ def apt_list_lines(params: dict) -> list[str]:
 def pin_lines(params: dict) -> list[str]:
     return [f"Package: {params['package']}", f"Pin: release o={params['origin']}",
             f"Pin-Priority: {params['priority']}"]
+
+
+def check_argv(program: str) -> list[str]:
+    """The command line that runs a check's program in ``CHECK_ENV`` from a user's shell (the script, the playbook);
+    the helper runs the program itself in its own environment, which has the same variables."""
+    return ["env", "-i", *(f"{k}={v}" for k, v in CHECK_ENV.items()), program]
 
 
 def file_content(step: Step) -> str | None:
