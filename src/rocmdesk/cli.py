@@ -172,10 +172,12 @@ def _print_json(data: Any) -> None:
 
 
 def cmd_detect(args: argparse.Namespace) -> int:
+    from rocmdesk.advice import attach
     from rocmdesk.machine.detect import detect
     from rocmdesk.report_text import format_report
 
     report = detect(_host(args))
+    attach(report)  # the one verdict per GPU (rocmdesk.advice): the JSON's advice objects and the text's lines
     if args.json:
         _print_json(report.to_json())
     else:

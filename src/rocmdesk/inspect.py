@@ -43,8 +43,6 @@ def _gpus_from_rocminfo(report: Any) -> list[Gpu]:
             name_source=name_source,
             family=entry.family if entry is not None else None,
         )
-        if gpu.gfx:
-            gpu.support = knowledge.support_for(gpu.gfx)
         gpus.append(gpu)
     return gpus
 
@@ -53,12 +51,48 @@ def _gpus_from_rocminfo(report: Any) -> list[Gpu]:
 _CODENAME_ALIASES = {"ellesmere": "polaris10", "baffin": "polaris11", "lexa": "polaris12"}
 
 
-def _with_support(gpu: Gpu) -> Gpu:
-    from rocmdesk import knowledge
+def _advised(gpus: list[Gpu], label: str, *, installed: Any = None, env: dict[str, str] | None = None) -> Any:
+    """The advice for the pasted machine's GPUs (``rocmdesk.advice.attach``, once): each Gpu gets its ``advice``
+    and a ``support`` that says the same.  The paste names no installed ROCm, so AMD's newest list is cited;
+    ``installed``: the torch the paste shows (collect_env); ``env``: the override the paste betrays."""
+    from rocmdesk.advice import attach, context_for
+    from rocmdesk.machine.model import MachineReport
 
-    if gpu.gfx:
-        gpu.support = knowledge.support_for(gpu.gfx)
-    return gpu
+    report = MachineReport(source=f"inspect:{label}", simulated=False, gpus=gpus,
+                           override_env=dict(env or {}))
+    return attach(report, context_for(report, installed=installed))
+
+
+def _rows(gpus: list[Gpu]) -> list[dict[str, Any]]:
+    """The GPU records as ``detect --json`` writes them, each with its ``advice`` object."""
+    out = []
+    for g in gpus:
+        advice, g.advice = g.advice, None
+        try:
+            row = asdict(g)
+        finally:
+            g.advice = advice
+        row["advice"] = advice.to_json() if advice is not None else None
+        out.append(row)
+    return out
+
+
+def _override_seen(gpus: list[Gpu]) -> dict[str, str]:
+    """The override a runtime's report betrays (it names the target, the chip id the silicon): one value for
+    every such GPU is the global variable, else the per-GPU form by KFD node."""
+    from rocmdesk.advice import OVERRIDE_VAR
+    from rocmdesk.knowledge.gfx import override_value
+
+    forced = {g.index: override_value(g.gfx_reported) for g in gpus
+              if g.gfx and g.gfx_reported and g.gfx_reported != g.gfx}
+    forced = {i: v for i, v in forced.items() if v}
+    if not forced:
+        return {}
+    if len(set(forced.values())) == 1 and len(forced) == len([g for g in gpus if g.gfx]):
+        return {OVERRIDE_VAR: next(iter(forced.values()))}
+    by_index = {g.index: g for g in gpus}
+    return {f"{OVERRIDE_VAR}_{by_index[i].kfd_node}": v for i, v in forced.items()
+            if by_index[i].kfd_node is not None}
 
 
 def _gfx_for_codename(codename: str | None) -> str | None:
@@ -87,20 +121,22 @@ def _gpus_from_lspci(report: Any) -> list[Gpu]:
         if gfx is None and dev.device_id is None:
             gfx = _gfx_for_codename(dev.codename)
             gfx_source = "lspci-name" if gfx else None
-        gpus.append(_with_support(Gpu(
+        gpus.append(Gpu(
             index=len(gpus), name=name, gfx=gfx, gfx_reported=None, device_id=dev.device_id,
             revision=dev.revision, pci_slot=dev.slot, vram_total_bytes=None, kfd_node=None,
             apu=(entry.kind == "apu") if entry is not None else None,
             subsystem_vendor=dev.subsystem_vendor_id, subsystem_device=dev.subsystem_device_id,
             gfx_source=gfx_source, name_source=name_source,
             family=entry.family if entry is not None else None, kind=entry.kind if entry is not None else None,
-        )))
+        ))
     return gpus
 
 
 def _inspect_lspci(parsed: Any, result: dict[str, Any]) -> None:
     result["error"] = None
-    result["gpus"] = [asdict(g) for g in _gpus_from_lspci(parsed)]
+    gpus = _gpus_from_lspci(parsed)
+    result["advice"] = _advised(gpus, result["input"]).to_json()
+    result["gpus"] = _rows(gpus)
     result["devices"] = [d.to_json() for d in parsed.amd_gpus]
     result["truncated"] = parsed.truncated
     result["warnings"] = list(parsed.warnings)
@@ -123,12 +159,13 @@ def _inspect_lspci(parsed: Any, result: dict[str, Any]) -> None:
 def _inspect_collect_env(parsed: Any, result: dict[str, Any]) -> None:
     gpus = []
     for g in parsed.gpus:
-        gpus.append(_with_support(Gpu(
+        gpus.append(Gpu(
             index=len(gpus), name=g.name, gfx=g.gfx, gfx_reported=g.gfx, device_id=None, revision=None,
             pci_slot=None, vram_total_bytes=g.total_memory_mb * 2**20 if g.total_memory_mb else None,
             kfd_node=None, apu=None, gfx_source="torch" if g.gfx else None, name_source="torch" if g.name else None,
-        )))
-    result["gpus"] = [asdict(g) for g in gpus]
+        ))
+    result["advice"] = _advised(gpus, result["input"], installed=_pasted_wheel(parsed)).to_json()
+    result["gpus"] = _rows(gpus)
     result["error"] = None
     result["torch"] = {
         "version": parsed.torch_version, "wheel_kind": parsed.wheel_kind, "rocm_build": parsed.rocm_build,
@@ -170,6 +207,17 @@ def _inspect_collect_env(parsed: Any, result: dict[str, Any]) -> None:
     if parsed.os:
         summary.append(translate("rocmdesk.inspect", "OS: {os}").format(os=parsed.os) + (" [WSL]" if parsed.wsl else ""))
     result["summary"] = summary
+
+
+def _pasted_wheel(parsed: Any) -> Any:
+    """The ROCm torch a collect_env shows, as the advice's installed wheel (its arch list when printed)."""
+    from rocmdesk.knowledge.wheels import measured_wheel
+
+    if parsed.wheel_kind != "rocm" or not parsed.torch_version:
+        return None
+    if not parsed.arch_list:
+        return None  # no arch list: nothing measured to judge by; the advice recommends as for any machine
+    return measured_wheel(parsed.torch_version, parsed.arch_list, parsed.rocm_build_version)
 
 
 def _inspect_kernel_log(parsed: Any, result: dict[str, Any]) -> None:
@@ -229,7 +277,9 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
     result: dict[str, Any] = {"input": label, "format": fmt, "gpus": [], "other_agents": [], "warnings": []}
     if fmt == "rocminfo":
         result["runtime_version"] = parsed.runtime_version
-        result["gpus"] = [asdict(g) for g in _gpus_from_rocminfo(parsed)]
+        gpus = _gpus_from_rocminfo(parsed)
+        result["advice"] = _advised(gpus, label, env=_override_seen(gpus)).to_json()
+        result["gpus"] = _rows(gpus)
         result["other_agents"] = [
             {"name": (a.marketing_name or a.name), "kind": a.device_type, "node": a.node}
             for a in parsed.agents
@@ -250,7 +300,10 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
 
         result["kind"] = parsed.kind
         result["version"] = dict(parsed.version)
-        result["gpus"] = gpus_from_smi(parsed)
+        advice: list[Any] = []
+        result["gpus"] = gpus_from_smi(
+            parsed, advise=lambda gpus: advice.append(_advised(gpus, label, env=_override_seen(gpus))))
+        result["advice"] = advice[0].to_json() if advice else None
         result["processes"] = list(parsed.processes)
         result["truncated"] = parsed.truncated
         result["error"] = {"kind": "tool-error", "message": "; ".join(parsed.errors)} if parsed.errors else None

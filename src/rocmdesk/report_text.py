@@ -59,15 +59,154 @@ def _table(rows: list[list[str]]) -> str:
 
 
 def verdict_line(gpu: Gpu) -> str:
-    """e.g. 'AMD Radeon RX 6600 XT · gfx1032 · not on AMD's list; runs with HSA_OVERRIDE_GFX_VERSION=10.3.0 ...'"""
-    name = gpu.name or translate("rocmdesk.report_text", "AMD GPU {device_id}").format(device_id=gpu.device_id or "?")
-    gfx = gpu.gfx or translate("rocmdesk.report_text", "gfx unknown")
-    if gpu.gfx_reported and gpu.gfx and gpu.gfx_reported != gpu.gfx:
+    """e.g. 'AMD Radeon RX 6600 XT · gfx1032 · not on AMD's list; runs with HSA_OVERRIDE_GFX_VERSION=10.3.0 ...'
+
+    The reason is the advice's (``gpu.advice``, set by ``rocmdesk.advice.attach``); ``gpu.support`` says the same."""
+    return _gpu_verdict({"index": gpu.index, "name": gpu.name, "gfx": gpu.gfx, "gfx_reported": gpu.gfx_reported,
+                         "device_id": gpu.device_id,
+                         "advice": gpu.advice.to_json() if gpu.advice is not None else None,
+                         "support": {"reason": gpu.support.reason} if gpu.support else None})
+
+
+def _gpu_verdict(g: dict[str, Any]) -> str:
+    name = g.get("name") or translate("rocmdesk.report_text", "AMD GPU {device_id}").format(
+        device_id=g.get("device_id") or "?")
+    gfx = g.get("gfx") or translate("rocmdesk.report_text", "gfx unknown")
+    reported = g.get("gfx_reported")
+    if reported and g.get("gfx") and reported != g.get("gfx"):
         gfx = translate("rocmdesk.report_text", "{gfx} (runtime reports {reported})").format(
-            gfx=gpu.gfx, reported=gpu.gfx_reported)
-    reason = gpu.support.reason if gpu.support else translate("rocmdesk.report_text",
-                                                              "no verdict: the gfx target is unknown")
+            gfx=g["gfx"], reported=reported)
+    advice = g.get("advice") or {}
+    reason = advice.get("reason") or (g.get("support") or {}).get("reason") or translate(
+        "rocmdesk.report_text", "no verdict: the gfx target is unknown")
     return f"{name} · {gfx} · {reason}"
+
+
+# --- the advice (rocmdesk.advice) as text ------------------------------------------------------------------
+
+
+def _indices(indices: list[int]) -> str:
+    """[0, 1, 2, 5] -> "0-2, 5"."""
+    out: list[str] = []
+    run: list[int] = []
+    for i in sorted(indices):
+        if run and i == run[-1] + 1:
+            run.append(i)
+            continue
+        if run:
+            out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+        run = [i]
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ", ".join(map(str, run)))
+    return ", ".join(out)
+
+
+def _path_words(path: dict[str, Any] | None) -> str:
+    from rocmdesk.advice import WheelPath, path_name
+
+    if not path:
+        return translate("rocmdesk.report_text", "no wheel")
+    return path_name(WheelPath(**{k: path.get(k) for k in ("stream", "rocm", "index_url", "torch")},
+                               driver_update=bool(path.get("driver_update"))))
+
+
+def _verdict_words(status: str | None, override: str | None, var: str | None = None) -> str:
+    from rocmdesk.advice import OVERRIDE_VAR
+
+    word = status_word(status)
+    if override:
+        return translate("rocmdesk.report_text", "{status} ({setting})").format(
+            status=word, setting=f"{var or OVERRIDE_VAR}={override}")
+    return word
+
+
+def _shell_pairs(env: dict[str, str]) -> str:
+    import shlex
+
+    return " ".join(f"{k}={shlex.quote(v)}" for k, v in env.items())
+
+
+def advice_lines(machine: dict[str, Any] | None, gpus: list[dict[str, Any]]) -> list[str]:
+    """The advice as lines for a terminal, recommended path first.
+
+    ``machine`` is ``MachineAdvice.to_json()``; ``gpus`` are GPU records with ``index``, ``name``, ``gfx``,
+    ``gfx_reported`` and the per-GPU ``advice`` object (``GpuAdvice.to_json()``), as ``detect --json`` and
+    ``inspect --json`` carry them.  Nothing is judged here: every status, override, variable and sentence is the
+    advice's.  Lines: the recommended path and its status, each GPU's verdict on it, why (override, devices,
+    driver), the other ways with their own verdicts, the ROCm release whose list is cited, the variables to set,
+    and what to change in the ones set now."""
+    if not machine or machine.get("status") == "no-gpu" or not gpus:
+        return []
+    if all(not g.get("gfx") for g in gpus):  # nothing was judged: no path to recommend, only the GPUs
+        return [translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
+            index=g["index"], verdict=_gpu_verdict(g)) for g in gpus]
+    out = [translate("rocmdesk.report_text", "Recommended: {path} - {status}").format(
+        path=_path_words(machine.get("path")), status=status_word(machine.get("status")))]
+    for g in gpus:
+        out.append(translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
+            index=g["index"], verdict=_gpu_verdict(g)))
+    why = machine.get("why") or {}
+    overrides = any((g.get("advice") or {}).get("override_var") for g in gpus)
+    for topic in ("override", "devices", "driver"):
+        if why.get(topic) and (topic != "override" or overrides):
+            out.append("  " + translate("rocmdesk.report_text", "why: {sentence}").format(sentence=why[topic]))
+    others = other_ways(gpus)
+    if others:
+        out.append(translate("rocmdesk.report_text", "Other ways:"))
+        out += ["  " + line for line in others]
+    if machine.get("rocm_cited"):
+        out.append(translate("rocmdesk.report_text", "AMD's list cited: ROCm {version}").format(
+            version=machine["rocm_cited"]))
+    env = machine.get("env") or {}
+    if env:
+        out.append(translate("rocmdesk.report_text", "Set: {variables}").format(variables=_shell_pairs(env)))
+    out += note_lines(machine.get("notes") or [])
+    for w in machine.get("warnings") or []:
+        out.append(translate("rocmdesk.report_text", "warning: {message}").format(message=w))
+    return out
+
+
+def other_ways(gpus: list[dict[str, Any]]) -> list[str]:
+    """The alternatives of the GPUs' advice objects, each with its own verdict and reason (two lines each); the
+    same alternative for several GPUs is said once, naming them."""
+    others: dict[tuple, list[int]] = {}
+    for g in gpus:
+        advice = g.get("advice") or {}
+        for alt in advice.get("alternatives") or []:
+            # the override in the form this GPU takes it on this machine (per-GPU _<node> beside native GPUs)
+            key = (_path_words(alt.get("path")), alt.get("status"), alt.get("override"), advice.get("override_var"),
+                   alt.get("reason"))
+            others.setdefault(key, []).append(g["index"])
+    out: list[str] = []
+    for (path, status, override, var, reason), indices in others.items():
+        head = translate("rocmdesk.report_text", "{path}: {verdict}").format(
+            path=path, verdict=_verdict_words(status, override, var))
+        if len(gpus) > 1:
+            head = translate("rocmdesk.report_text", "GPU {indices}: {text}").format(
+                indices=_indices(indices), text=head)
+        out.append(head)
+        if reason:
+            out.append("  " + reason)
+    return out
+
+
+def note_lines(notes: list[dict[str, Any]]) -> list[str]:
+    """The advice's notes on the override variables in effect (``EnvNote.to_json()``): what to unset, or what
+    the advice says instead."""
+    out = []
+    for note in notes:
+        if note.get("wanted") is None and note.get("value") is not None:
+            out.append(translate("rocmdesk.report_text", "Unset {setting}: {message}").format(
+                setting=f"{note['var']}={note['value']}", message=note.get("message")))
+        else:
+            out.append(translate("rocmdesk.report_text", "Note: {message}").format(message=note.get("message")))
+    return out
+
+
+def _report_gpus(report: MachineReport) -> list[dict[str, Any]]:
+    return [{"index": g.index, "name": g.name, "gfx": g.gfx, "gfx_reported": g.gfx_reported,
+             "device_id": g.device_id, "advice": g.advice.to_json() if g.advice is not None else None,
+             "support": {"reason": g.support.reason} if g.support else None} for g in report.gpus]
 
 
 def _kind_word(g: Gpu) -> str:
@@ -122,13 +261,18 @@ def format_report(report: MachineReport) -> str:
                  "PCI", translate("rocmdesk.report_text", "kind"), translate("rocmdesk.report_text", "verdict")]]
         for g in report.gpus:
             status = status_word(g.support.status if g.support else "unknown")
+            if g.advice is not None and not g.advice.used:
+                status = translate("rocmdesk.report_text", "kept out")  # hidden by the advice's device mask
             rows.append([str(g.index), g.name or "-", g.gfx or "?", _gib(g.vram_total_bytes),
                          g.pci_slot or "-", _kind_word(g), status])
         out.append(_table(rows))
         out.append("\n")
-        for g in report.gpus:
-            out.append(translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
-                index=g.index, verdict=verdict_line(g)) + "\n")
+        gpus = _report_gpus(report)
+        lines = advice_lines(report.advice.to_json() if report.advice is not None else None, gpus)
+        if not lines:  # not advised (a report no front end attached advice to): the verdicts alone
+            lines = [translate("rocmdesk.report_text", "GPU {index}: {verdict}").format(
+                index=g["index"], verdict=_gpu_verdict(g)) for g in gpus]
+        out.append("".join(line + "\n" for line in lines))
     else:
         out.append(translate("rocmdesk.report_text", "No AMD GPU found. Try a simulated machine: "
                                                      "rocmdesk simulate list") + "\n")
@@ -190,7 +334,10 @@ def format_inspection(result: dict[str, Any]) -> str:
     if err:
         out.append("  " + translate("rocmdesk.report_text", "error: {kind}: {message}").format(
             kind=err.get("kind"), message=err.get("message")) + "\n")
-    for g in result.get("gpus", []):
+    lines = advice_lines(result.get("advice"), result.get("gpus") or [])
+    if lines:
+        out += ["  " + line + "\n" for line in lines]
+    for g in result.get("gpus", []) if not lines else []:
         gfx = g.get("gfx") or "?"
         if g.get("gfx_reported") and g.get("gfx_reported") != g.get("gfx"):
             gfx = translate("rocmdesk.report_text", "{gfx} (reported {reported})").format(

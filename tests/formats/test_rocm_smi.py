@@ -260,7 +260,11 @@ def test_sniff_and_inspect(registered: None) -> None:
     g = gpus[0]
     assert (g["device_id"], g["gfx"], g["pci_slot"], g["vram_total_bytes"]) == ("73bf", "gfx1030", "0000:0c:00.0",
                                                                                  17163091968)
-    assert g["support"] is not None and g["tool_name"].startswith("Navi 21")
+    # issue 14: the parser gives no verdict of its own; inspect attaches the advice (support says the same)
+    assert g["support"] is None and g["advice"] is None and g["tool_name"].startswith("Navi 21")
+    row = got["gpus"][0]
+    assert row["support"]["status"] == row["advice"]["status"] == "supported"
+    assert got["advice"]["used"] == [row["index"]]
     keys = {"index", "name", "gfx", "state", "temp_edge_c", "temp_junction_c", "temp_mem_c", "power_w",
             "power_cap_w", "busy_percent", "vram_used_bytes", "vram_total_bytes", "gtt_used_bytes",
             "gtt_total_bytes", "sclk_mhz", "mclk_mhz", "fan_rpm"}

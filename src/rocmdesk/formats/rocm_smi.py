@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
@@ -636,19 +637,23 @@ def parse_rocm_smi(text: str) -> SmiReport:
     return _parse_text(text)
 
 
-def gpus_from_smi(parsed: SmiReport) -> list[dict[str, Any]]:
+def gpus_from_smi(parsed: SmiReport, advise: Callable[[list[Any]], Any] | None = None) -> list[dict[str, Any]]:
     """``rocmdesk inspect``'s GPU list for rocm-smi or amd-smi output.
 
     Each entry has the machine record's keys (as ``detect`` gives them: index, name, gfx,
     device_id, pci_slot, vram_total_bytes, support, ...) plus ``metrics``: the monitor's
     per-GPU object (index, name, gfx, state, temp_edge_c ... fan_rpm; null where the tool
     said nothing), and ``tool_name``: the name exactly as the tool printed it.
+
+    The verdict (``support``, ``advice``) is not this parser's to give: ``advise`` (``rocmdesk inspect`` passes
+    one that calls ``rocmdesk.advice.attach``) is called with the Gpu records before the rows are written, and
+    sets them; without it both stay None.
     """
     from rocmdesk import knowledge
     from rocmdesk.machine.model import Gpu
     from rocmdesk.machine.names import marketing_name
 
-    out: list[dict[str, Any]] = []
+    made: list[tuple[Any, Any, Any]] = []
     for g in parsed.gpus:
         entry = knowledge.device(g.device_id, g.revision) if g.device_id else None
         gfx, gfx_source = g.gfx, (parsed.tool if g.gfx else None)
@@ -679,10 +684,14 @@ def gpus_from_smi(parsed: SmiReport) -> list[dict[str, Any]]:
             family=family,
             kind=entry.kind if entry is not None else None,
         )
-        if gfx:
-            gpu.support = knowledge.support_for(gfx)
-        row = asdict(gpu)
         metrics.index, metrics.name, metrics.gfx, metrics.pci_slot = g.index, name, gfx, g.pci_slot
+        made.append((g, gpu, metrics))
+    if advise is not None:
+        advise([gpu for _, gpu, _ in made])
+    out: list[dict[str, Any]] = []
+    for g, gpu, metrics in made:
+        row = asdict(replace(gpu, advice=None))
+        row["advice"] = gpu.advice.to_json() if gpu.advice is not None else None
         row["metrics"] = metrics.to_json()
         row["tool_name"] = g.name
         out.append(row)

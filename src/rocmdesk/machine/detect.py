@@ -140,13 +140,8 @@ def _warnings(report: MachineReport, has_kfd: bool, cards: list) -> list[str]:
         else:
             out.append(translate("rocmdesk.machine.detect", "no KFD topology: the amdgpu kernel driver is not loaded, "
                                  "so ROCm cannot see the GPU"))
-    apus = [g for g in report.gpus if g.apu]
-    dgpus = [g for g in report.gpus if g.apu is False]
-    if apus and dgpus:
-        visible = ",".join(str(g.index) for g in dgpus)
-        out.append(translate(
-            "rocmdesk.machine.detect", "an integrated GPU ({name}) sits beside a discrete one: {setting} keeps PyTorch "
-            "on the discrete GPU").format(name=apus[0].name or apus[0].gfx, setting=f"HIP_VISIBLE_DEVICES={visible}"))
+    # an iGPU beside a dGPU is the advice's to speak of (rocmdesk.advice: which GPUs are used, and the one
+    # variable that hides the rest, numbered in the runtime's order): the machine layer only reports the facts
     for gpu in report.gpus:
         if gpu.runtime_status == "suspended":
             out.append(translate("rocmdesk.machine.detect", "GPU {index} is runtime-suspended; its live metrics are "
