@@ -57,6 +57,7 @@ def add_parser(subparsers) -> None:
                                                  "one profile: variables, hooks, warnings"))
     show.add_argument("name", help=name_help)
     show.add_argument("--json", action="store_true", help=json_help)
+    _add_target(show)  # the machine the variables are judged for (an override the advice calls wrong, ...)
 
     create = sub.add_parser("create", help=translate("rocmdesk.torchenv.cli_profile", "a new profile"))
     create.add_argument("name", help=name_help)
@@ -186,11 +187,40 @@ def _hook_summary(profile) -> tuple[str, list]:
     return ("missing" if needs_apply(states) else "applied"), states
 
 
-def _validate(env: dict[str, str], machine=None) -> bool:
-    """Print errors and warnings; True when there is no error."""
-    from rocmdesk.torchenv.envvars_check import check_env, errors, warnings
+def _speaks_of_gpus(env: dict[str, str]) -> bool:
+    """The variables name an override or a device list: the machine's advice has something to say of them."""
+    from rocmdesk.torchenv.envvars_check import DEVICE_LISTS
+
+    return any(k.startswith("HSA_OVERRIDE_GFX_VERSION") or k in DEVICE_LISTS for k in env)
+
+
+def _machine(host: Host):
+    """The machine the profile runs on, its advice attached once (``rocmdesk.advice.attach``)."""
+    from rocmdesk.advice import attach
+    from rocmdesk.machine.detect import detect
+
+    machine = detect(host)
+    attach(machine)
+    return machine
+
+
+def _findings(env: dict[str, str], machine=None, torch: str | None = None) -> list:
+    """Every finding on ``env``; with the machine, what its advice says of the override variables, judged for
+    the torch the venv holds when known (``envvars_check.advice_findings``): wrong, risky or needless."""
+    from rocmdesk.torchenv.envvars_check import advice_findings, check_env
 
     findings = check_env(env, machine)
+    if machine is not None and torch:
+        generic = advice_findings(env, machine)  # for the machine's recommended wheels: the venv's torch decides
+        findings = [f for f in findings if f not in generic] + advice_findings(env, machine, torch)
+    return findings
+
+
+def _validate(env: dict[str, str], machine=None, torch: str | None = None) -> bool:
+    """Print errors and warnings; True when there is no error."""
+    from rocmdesk.torchenv.envvars_check import errors, warnings
+
+    findings = _findings(env, machine, torch)
     for f in errors(findings):
         _err(translate("rocmdesk.torchenv.cli_profile", "invalid {finding}").format(finding=f))
     for f in warnings(findings):
@@ -246,15 +276,15 @@ def _cmd_list(args) -> int:
     return EXIT_INPUT if bad else EXIT_OK
 
 
-def _cmd_show(args) -> int:
-    from rocmdesk.torchenv.envvars_check import check_env
+def _cmd_show(args, host: Host) -> int:
     from rocmdesk.torchenv.presets import torch_version_in
     from rocmdesk.torchenv.profiles import path_warnings
 
     prof = _store().load(args.name)
     summary, states = _hook_summary(prof)
-    findings = check_env(prof.env)
     torch = torch_version_in(prof.venv)
+    machine = _machine(host) if _speaks_of_gpus(prof.env) else None
+    findings = _findings(prof.env, machine, torch)
     if args.json:
         _print_json({**prof.to_json(), "path": str(_store().path_for(prof.name)), "hooks_state": summary,
                      "scripts": {s.shell: {"path": str(s.path), "state": s.state} for s in states},
@@ -315,12 +345,10 @@ def _cmd_create(args, host: Host) -> int:
     project, venv = absolute_dir(args.project), absolute_dir(args.venv)
     env: dict[str, str] = {}
     machine = None
+    torch = args.torch or torch_version_in(venv)
     if args.preset:
-        from rocmdesk.machine.detect import detect
-
-        machine = detect(host)
-        torch = args.torch or torch_version_in(venv)
-        suggestions = suggest(machine, torch)
+        machine = _machine(host)
+        suggestions = suggest(machine, torch, advice=None if torch else machine.advice)
         if not suggestions:
             print(translate("rocmdesk.torchenv.cli_profile", "preset: nothing to set on this machine "
                                                              "(no AMD GPU found)"))
@@ -329,7 +357,9 @@ def _cmd_create(args, host: Host) -> int:
             print(translate("rocmdesk.torchenv.cli_profile", "preset: {variable}  ({why}; source: {source})").format(
                 variable=f"{s.key}={s.value}", why=s.why, source=s.source))
     env.update(dict(args.env))  # explicit values win over the preset
-    if not _validate(env, machine):
+    if machine is None and _speaks_of_gpus(env):
+        machine = _machine(host)  # an override or device list given by hand is judged as a preset's is
+    if not _validate(env, machine, torch):
         return EXIT_USAGE
     if not Path(project).is_dir():
         _warn(translate("rocmdesk.torchenv.cli_profile", "the project folder {folder} does not exist (yet)").format(
@@ -474,7 +504,7 @@ def run(args: argparse.Namespace, host: Host) -> int:
 
     handlers = {
         "list": lambda: _cmd_list(args),
-        "show": lambda: _cmd_show(args),
+        "show": lambda: _cmd_show(args, host),
         "create": lambda: _cmd_create(args, host),
         "edit": lambda: _cmd_edit(args),
         "apply": lambda: _cmd_apply(args),

@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
-from rocmdesk.report_text import display_width, pad, simulated_banner
+from rocmdesk.report_text import display_width, note_lines, other_ways, pad, simulated_banner
 
 EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU, EXIT_FAILED = 0, 2, 3, 4, 5
 GB = 1e9
@@ -165,6 +165,11 @@ def format_recommendation(rec, out: TextIO) -> None:
         rows.append(("torch", translate("rocmdesk.torchenv.cli_torch", "the newest on the index")))
     rows.append((translate("rocmdesk.torchenv.cli_torch", "index"), rec.index_url))
     rows += [(translate("rocmdesk.torchenv.cli_torch", "env"), f"{k}={v}") for k, v in rec.env.items()]
+    a = rec.advice
+    if a is not None and a.rocm_cited and rec.status != "no-gpu":
+        rows.append((translate("rocmdesk.torchenv.cli_torch", "cited"),
+                     translate("rocmdesk.torchenv.cli_torch", "AMD's list for ROCm {version}").format(
+                         version=a.rocm_cited)))
     out.write(_labelled(rows, "", 8))
     out.write(f"\n  {rec.pip_command}\n")
     if rec.env:
@@ -173,22 +178,44 @@ def format_recommendation(rec, out: TextIO) -> None:
         out.write("  " + translate("rocmdesk.torchenv.cli_torch", "with: {variables}  (a profile keeps them: "
                                                                   "{command})").format(
             variables=" ".join(f"{k}={shlex.quote(v)}" for k, v in rec.env.items()), command=command) + "\n")
+    others = other_ways(rec.gpus)  # each GPU's advice object: the alternatives with their own verdicts
+    if others:
+        out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "Other ways") + "\n")
+        out.write("".join(f"  {line}\n" for line in others))
     out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "Why") + "\n")
     out.write(_labelled([(_topic_label(topic), sentence) for topic, sentence in rec.why.items()], "  ", 9))
+    notes = [n for n in (a.notes if a is not None else []) if n.code != "override-missing"]
+    said = {n.message for n in notes}  # recommend() lists them among its warnings too: said once, as notes
+    for line in note_lines([n.to_json() for n in notes]):
+        out.write("\n" + line + "\n")
     for w in rec.warnings:
+        if w in said:
+            continue
         out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "warning: {message}").format(message=w) + "\n")
     if rec.source:
         out.write("\n" + translate("rocmdesk.torchenv.cli_torch", "(sources: {sources})").format(
             sources=rec.source) + "\n")
 
 
-def _recommend(args: argparse.Namespace, host: Host) -> int:
+def _advised(host: Host, torch: str | None):
+    """The machine, its advice attached once (``rocmdesk.advice.attach``), and the advice the card renders: the
+    machine's own, or, for a pinned torch, the same machine's in that context.  Raises RecommendError."""
+    from rocmdesk.advice import advise, attach, context_for
     from rocmdesk.machine.detect import detect
-    from rocmdesk.torchenv.recommend import RecommendError, recommend
 
     report = detect(host)
+    advice = attach(report)
+    if torch:
+        advice = advise(report, context_for(report, torch=torch))
+    return report, advice
+
+
+def _recommend(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.torchenv.recommend import RecommendError, recommend
+
     try:
-        rec = recommend(report, args.torch, args.index, env=_pip_env(host))
+        report, advice = _advised(host, args.torch)
+        rec = recommend(report, args.torch, args.index, env=_pip_env(host), advice=advice)
     except RecommendError as exc:
         _err(str(exc))
         return EXIT_USAGE
@@ -268,6 +295,7 @@ class ProgressPrinter:
 
 
 def _install(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.advice import advise, attach, context_for
     from rocmdesk.machine.detect import detect
     from rocmdesk.torchenv.install import InstallError, plan_install, run_install
     from rocmdesk.torchenv.process import Cancel
@@ -275,6 +303,7 @@ def _install(args: argparse.Namespace, host: Host) -> int:
 
     out = sys.stdout
     report = detect(host)
+    attach(report)
     _simulated_banner(report, out)
     rec = None
     base, _, local = (args.torch or "").partition("+")
@@ -287,7 +316,8 @@ def _install(args: argparse.Namespace, host: Host) -> int:
             version=args.torch) + "\n")
     else:
         try:
-            rec = recommend(report, args.torch, args.index, env=_pip_env(host))
+            advice = advise(report, context_for(report, torch=args.torch)) if args.torch else report.advice
+            rec = recommend(report, args.torch, args.index, env=_pip_env(host), advice=advice)
         except RecommendError as exc:
             _err(str(exc))
             return EXIT_USAGE
@@ -411,10 +441,12 @@ def _read_probe_json(name: str) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.advice import attach
     from rocmdesk.machine.detect import detect
     from rocmdesk.torchenv.verify import judge, verify, verify_venv
 
     report = detect(host)
+    attach(report)
     env = dict(os.environ)
     if args.probe_json:
         res = judge(_read_probe_json(args.probe_json), report)
@@ -432,6 +464,14 @@ def _verify(args: argparse.Namespace, host: Host) -> int:
             return EXIT_USAGE
         env.update(profile.env)  # as `rocmdesk run PROFILE` would run it
         res = verify_venv(profile.venv, report, env=env, timeout=args.timeout)
+        if not res.arch_list and res.verdict not in ("override-needed", "override-unneeded"):
+            # no wheel was measured (torch missing, the venv broken): the advice for the torch the venv names
+            from rocmdesk.torchenv.envvars_check import advice_findings
+            from rocmdesk.torchenv.presets import torch_version_in
+
+            for f in advice_findings(profile.env, report, torch_version_in(profile.venv)):
+                if f.message not in res.notes:
+                    res.notes.append(f.message)
     elif args.venv:
         res = verify_venv(args.venv, report, env=env, timeout=args.timeout)
     else:

@@ -332,7 +332,7 @@ def _access_fix(report: MachineReport) -> tuple[str, Fix] | None:
 
 
 def _install_fix(report: MachineReport, python: str, lead: str) -> Fix:
-    rec = recommend(report)
+    rec = recommend(report, advice=report.advice)  # the machine's advice when a front end attached it
     if rec.override:
         text = translate("rocmdesk.torchenv.verify",
                          "{lead} (`rocmdesk torch recommend` explains the choice ({why})).").format(
@@ -361,9 +361,46 @@ def _rocm_minor(hip: str | None) -> tuple[int, int] | None:
 
 
 def judge(probe: ProbeRun | Mapping[str, Any], report: MachineReport) -> VerifyResult:
-    """The verdict for one probe run on the machine ``report`` describes.  Pure: runs nothing."""
+    """The verdict for one probe run on the machine ``report`` describes.  Pure: runs nothing.
+
+    Its notes end with what the advice model says of the override variables the venv ran with, judged for the
+    torch the venv really has (its version and measured arch list): wrong, risky or needless."""
     run = probe if isinstance(probe, ProbeRun) else ProbeRun(python=str(probe.get("executable") or "python"),
                                                             data=dict(probe))
+    result = _judge(run, report)
+    if result.verdict in _OVERRIDE_VERDICTS:
+        return result
+    for note in override_notes(run.data, report):
+        if note not in result.notes:
+            result.notes.append(note)
+    return result
+
+
+# verdicts that are themselves about the override: a note would say the same again
+_OVERRIDE_VERDICTS = ("override-needed", "override-unneeded")
+
+
+def override_notes(data: Mapping[str, Any] | None, report: MachineReport,
+                   env: Mapping[str, str] | None = None) -> list[str]:
+    """The advice's notes (``rocmdesk.advice``) on the override variables in ``env`` (default: those the probe
+    ran with), in the context of the venv's measured wheel (``knowledge.measured_wheel``: its torch, ROCm and
+    arch list): an override that is wrong, risky or needless for that torch on this machine.  Empty without a
+    ROCm torch in the probe's report, or without a GPU."""
+    from rocmdesk.advice import AdviceError, advise, context_for
+    from rocmdesk.knowledge.wheels import measured_wheel
+
+    if not data or not report.gpus or not data.get("hip") or not data.get("torch") or not data.get("arch_list"):
+        return []  # no ROCm torch measured: nothing to judge the override by
+    env = {str(k): str(v) for k, v in (data.get("env") or {}).items()} if env is None else dict(env)
+    wheel = measured_wheel(str(data["torch"]), [str(a) for a in data.get("arch_list") or []], str(data["hip"]))
+    try:
+        advice = advise(report, context_for(report, installed=wheel, env=env))
+    except AdviceError:
+        return []
+    return [n.message for n in advice.notes if n.code != "override-missing"]
+
+
+def _judge(run: ProbeRun, report: MachineReport) -> VerifyResult:
     data = run.data
     python = run.python
 
@@ -521,7 +558,7 @@ def _judge_failed_run(run: ProbeRun, report: MachineReport) -> VerifyResult:
 
 def _no_kernels(report: MachineReport, python: str, arch: set[str], detail: str, base: dict,
                 gpu_gfx: str | None) -> VerifyResult:
-    rec = recommend(report)
+    rec = recommend(report, advice=report.advice)
     gfx = gpu_gfx or rec.gfx
     if rec.status in ("supported", "override") and rec.gfx:
         lead = translate("rocmdesk.torchenv.verify", "Install wheels that serve {gfx}").format(gfx=gfx)
