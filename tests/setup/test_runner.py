@@ -194,7 +194,9 @@ def test_apply_dry_run_on_a_simulated_machine(sim, capsys):
     out = capsys.readouterr().out
     assert "SIMULATED MACHINE" in out and "Install ROCm" in out
     assert "dry run, nothing changes" in out and "Dry run finished: the helper accepts this plan." in out
-    assert f"Add {ME} to the render and video groups" in out or ME == "root"  # checked for whoever runs it
+    # issue 14: the plan is for the simulated machine's user, as `rocmdesk plan --simulate` makes it (it was for
+    # whoever runs rocmdesk); the helper's rules check it for that user (tests/setup/test_choices.py)
+    assert "Add wei to the render and video groups" in out
 
 
 def test_apply_for_real_only_on_this_computer(sim, capsys):

@@ -10,7 +10,7 @@ from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_release, rocm_releases
 from rocmdesk.knowledge.releases import RocmRelease
 from rocmdesk.machine.model import MachineReport
-from rocmdesk.setup.recipe import SCOPES, split_repo, therock_distro, therock_family
+from rocmdesk.setup.recipe import SCOPES, scope_package_names, split_repo, therock_distro, therock_family
 
 # what each scope installs, as ``plan --format json`` writes it (machine-readable: English)
 SCOPE_WHAT_EN = {
@@ -22,8 +22,29 @@ SCOPE_WHAT_EN = {
 CHOSEN = "chosen"
 
 
-def scope_what(scope: str) -> str:
-    """``SCOPE_WHAT_EN[scope]`` in the current language."""
+# TheRock installs other packages for the same scopes: amdrocm* per GPU family (recipe.scope_package_names)
+THEROCK_SCOPE_WHAT_EN = {
+    "runtime": "ROCm's runtime and libraries for the GPU family, with rocminfo ({packages} packages)",
+    "sdk": "ROCm's libraries, headers and developer tools for the GPU family ({packages} packages)",
+}
+
+
+def scope_what_en(scope: str, stream: str | None = None) -> str:
+    """What a scope installs from a release of ``stream``, in English (``plan --format json``)."""
+    if stream == "therock" and scope in THEROCK_SCOPE_WHAT_EN:
+        return THEROCK_SCOPE_WHAT_EN[scope].format(packages=", ".join(scope_package_names(stream, scope)))
+    return SCOPE_WHAT_EN[scope]
+
+
+def scope_what(scope: str, stream: str | None = None) -> str:
+    """``scope_what_en(scope, stream)`` in the current language."""
+    if stream == "therock" and scope in THEROCK_SCOPE_WHAT_EN:
+        packages = ", ".join(scope_package_names(stream, scope))
+        if scope == "runtime":
+            return translate("rocmdesk.setup.choices", "ROCm's runtime and libraries for the GPU family, with "
+                             "rocminfo ({packages} packages)").format(packages=packages)
+        return translate("rocmdesk.setup.choices", "ROCm's libraries, headers and developer tools for the GPU "
+                         "family ({packages} packages)").format(packages=packages)
     if scope == "pytorch":
         return translate("rocmdesk.setup.choices", "PyTorch only: no system ROCm (the wheels carry their own user "
                          "space); GPU groups and driver checks")
@@ -97,7 +118,7 @@ class Resolved:
             "rocm_why": self.rocm_why,
             "stream": self.stream,
             "scope": self.scope,
-            "scope_what": SCOPE_WHAT_EN[self.scope],
+            "scope_what": scope_what_en(self.scope, self.stream),
             "dkms": self.dkms,
             "dkms_why": self.dkms_why,
             "user": self.user,
@@ -135,24 +156,66 @@ def os_fit(release: RocmRelease, report: MachineReport) -> str | None:
     return "repo"
 
 
-def gpus_fit(release: RocmRelease, report: MachineReport) -> bool:
-    """Every GPU is on the release's list, itself or through its override target."""
-    for gpu in report.gpus:
+def _used_gpus(report: MachineReport) -> list:
+    """The GPUs a process will use, as the advice says (``report.advice.used``); without attached advice, the
+    advice's own rule: an iGPU beside a discrete GPU is kept out of the runtime, so no release needs to list it."""
+    from rocmdesk.advice import is_igpu
+
+    if report.advice is not None:
+        used = set(report.advice.used)
+        return [g for g in report.gpus if g.index in used]
+    discrete = [g for g in report.gpus if not is_igpu(g)]
+    return discrete or list(report.gpus)
+
+
+def gpus_fit_how(release: RocmRelease, report: MachineReport) -> dict[str, str] | None:
+    """How the release's GPU list serves the GPUs used: gfx -> the listed target (the gfx itself, or its
+    override target when only that is listed); None when a GPU is on the list neither way."""
+    out: dict[str, str] = {}
+    for gpu in _used_gpus(report):
         if not gpu.gfx:
             continue
         target = gfx_target(gpu.gfx)
         alt = target.override_to if target else None
-        if not (release.supports(gpu.gfx) or (alt and release.supports(alt))):
-            return False
-    return True
+        if release.supports(gpu.gfx):
+            out[gpu.gfx] = gpu.gfx
+        elif alt and release.supports(alt):
+            out[gpu.gfx] = alt
+        else:
+            return None
+    return out
+
+
+def gpus_fit(release: RocmRelease, report: MachineReport) -> bool:
+    """Every GPU used is on the release's list, itself or through its override target."""
+    return gpus_fit_how(release, report) is not None
+
+
+def _through_override(release: RocmRelease, report: MachineReport) -> tuple[str, str] | None:
+    """(the GPUs' gfx, the override targets the list names instead) when a GPU is served only through its
+    override target, else None: the reason must not say AMD lists the GPU itself."""
+    how = gpus_fit_how(release, report) or {}
+    via = {gfx: target for gfx, target in how.items() if gfx != target}
+    if not via:
+        return None
+    return ", ".join(via), ", ".join(dict.fromkeys(via.values()))
 
 
 def recommend(report: MachineReport) -> tuple[RocmRelease | None, str]:
-    """The release to install on this machine, and the reason.  Previews are never recommended."""
+    """The release to install on this machine, and the reason.  Previews are never recommended.
+
+    The reason says what AMD's list for that release holds: this GPU, or only its override target (gfx1032 is
+    served as gfx1030), as the advice (``rocmdesk.advice``) cites the same release's list."""
     name = _os_name(report)
     final = [r for r in rocm_releases() if not r.preview]
     installed = rocm_release(report.rocm.primary_version)
     if installed and not installed.preview and os_fit(installed, report) == "listed" and gpus_fit(installed, report):
+        via = _through_override(installed, report)
+        if via:
+            return installed, translate(
+                "rocmdesk.setup.choices", "ROCm {version} is installed already and AMD lists it for {os}; its GPU "
+                "list has this GPU's override target {target}, not {gfx} itself"
+            ).format(version=installed.version, os=name, gfx=via[0], target=via[1])
         return installed, translate(
             "rocmdesk.setup.choices", "ROCm {version} is installed already and AMD lists it for {os} and this GPU"
         ).format(version=installed.version, os=name)
@@ -163,6 +226,21 @@ def recommend(report: MachineReport) -> tuple[RocmRelease | None, str]:
     else:
         listed = translate("rocmdesk.setup.choices", "the newest release AMD lists for {os}")
         listed_therock = translate("rocmdesk.setup.choices", "the newest TheRock release AMD lists for {os}")
+    # the same tiers when a GPU is on a release's list only through its override target
+    via_texts = {
+        ("listed", "legacy"): translate("rocmdesk.setup.choices",
+                                        "the newest release AMD lists for {os} that lists this GPU's override target "
+                                        "{target} ({gfx} itself is not on its list)"),
+        ("listed", "therock"): translate("rocmdesk.setup.choices",
+                                         "the newest TheRock release AMD lists for {os} that lists this GPU's "
+                                         "override target {target} ({gfx} itself is not on its list)"),
+        ("repo", "legacy"): translate("rocmdesk.setup.choices",
+                                      "the newest release with a repository for {os} that lists this GPU's override "
+                                      "target {target} ({gfx} itself is not on its list)"),
+        ("repo", "therock"): translate("rocmdesk.setup.choices",
+                                       "the newest TheRock release with a repository for {os} that lists this GPU's "
+                                       "override target {target} ({gfx} itself is not on its list)"),
+    }
     tiers = (("listed", True, "legacy", listed),
              ("listed", True, "therock", listed_therock),
              ("repo", True, "legacy", translate(
@@ -179,6 +257,9 @@ def recommend(report: MachineReport) -> tuple[RocmRelease | None, str]:
         fits = [r for r in final if r.stream == stream and os_fit(r, report) == fit
                 and (not need_gpu or gpus_fit(r, report))]
         if fits:
+            via = _through_override(fits[-1], report) if need_gpu else None
+            if via:
+                return fits[-1], via_texts[(fit, stream)].format(os=name, gfx=via[0], target=via[1])
             return fits[-1], why.format(os=name)
     return None, translate("rocmdesk.setup.choices",
                            "no ROCm release in rocmdesk's data has an apt repository for {os}").format(os=name)

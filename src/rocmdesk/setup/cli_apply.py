@@ -12,12 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.setup.events import Event
 from rocmdesk.setup.recipe import SCOPES
+
+if TYPE_CHECKING:
+    from rocmdesk.setup.runner import RunResult
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOTHING_CHANGED = 0, 1, 2, 5
 
@@ -113,6 +116,7 @@ def _confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
 
 
 def run(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.advice import attach
     from rocmdesk.knowledge import rocm_release, rocm_releases
     from rocmdesk.machine.detect import detect
     from rocmdesk.setup import runner
@@ -135,9 +139,10 @@ def run(args: argparse.Namespace, host: Host) -> int:
                                        ).format(machine=host.label), file=err)
         return EXIT_USAGE
     report = detect(host)
-    # a dry run of another machine's plan is checked for the user who runs it, as the helper will do
-    user = None if live else _this_user()
-    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, user=user,
+    attach(report)  # once, as `rocmdesk plan` does: the plan's reasons speak with the advice
+    # the plan is for the user the report names, as `rocmdesk plan` makes it (a simulated machine's own user):
+    # the same command on the same machine gives the same plan
+    choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, user=None,
                       cleanup=getattr(args, "cleanup", None))
     result = plan(report, choices, read_facts(host))
     out.write(render_text(result))
@@ -161,7 +166,17 @@ def run(args: argparse.Namespace, host: Host) -> int:
         if not _confirm(len(result.todo), sys.stdin, out):
             out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
             return EXIT_NOTHING_CHANGED
-    outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=Progress(out, result.steps))
+    progress = Progress(out, result.steps)
+    caller = result.choices.user
+    if args.dry_run and not live and caller and caller != _this_user():
+        # the helper checks a plan only for whoever runs it; another machine's plan is for its own user, so its
+        # rules are applied here, for that user (a dry run changes nothing either way)
+        out.write(translate("rocmdesk.setup.cli_apply", "Checking the plan for {user} (the user of {machine}) with "
+                                                        "the helper's rules, in this process.").format(
+            user=caller, machine=host.label) + "\n")
+        outcome = _dry_run_for(result.to_json(), caller, progress)
+    else:
+        outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=progress)
     if outcome.log is not None:
         out.write(translate("rocmdesk.setup.cli_apply", "Log: {path}").format(path=outcome.log) + "\n")
     if outcome.ok:
@@ -179,6 +194,35 @@ def run(args: argparse.Namespace, host: Host) -> int:
         return EXIT_FAILED
     print(f"rocmdesk: {outcome.message}", file=err)
     return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
+
+
+def _dry_run_for(plan_json: dict, user: str, on_event) -> "RunResult":
+    """A dry run of ``plan_json`` for ``user`` by the helper's own code (``steps.validate`` and ``run_plan``,
+    which run nothing in a dry run), in this process: what ``rocmdesk-helper --dry-run`` does for its caller."""
+    import io
+
+    from rocmdesk.setup import events
+    from rocmdesk.setup.helper import Stream, run_plan
+    from rocmdesk.setup.helper_execute import Executor
+    from rocmdesk.setup.runner import RunResult
+    from rocmdesk.setup.steps import PlanError, validate
+
+    buf = io.StringIO()
+    stream = Stream(buf)
+    try:
+        steps = validate(plan_json, user)
+    except PlanError as exc:
+        stream.emit("refused", message=f"the plan was refused: {exc}", reason="plan")
+        steps = None
+    code = run_plan(steps, user, Executor(user), stream, dry_run=True) if steps is not None else events.EXIT_REFUSED
+    seen = [ev for ev in (events.parse_line(line) for line in buf.getvalue().splitlines()) if ev is not None]
+    for ev in seen:
+        on_event(ev)
+    if code == 0:
+        return RunResult(code, "ok", translate("rocmdesk.setup.cli_apply", "the plan passes the helper's rules"),
+                         seen)
+    return RunResult(code, "refused", translate("rocmdesk.setup.cli_apply",
+                                                "the helper's rules refuse the plan: nothing was changed"), seen)
 
 
 def _after(notes: list[str], relogin_said: bool, host: Host, out: TextIO) -> None:

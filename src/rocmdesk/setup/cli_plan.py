@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import asdict
+from typing import Any
 
 from rocmdesk import i18n
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
+from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import FORMATS
 
@@ -55,7 +58,25 @@ def run(args: argparse.Namespace, host: Host) -> int:
         return _run(args, host)
 
 
+def with_advice(machine: dict[str, Any], report: MachineReport) -> dict[str, Any]:
+    """The plan's ``machine`` object with the advice (``rocmdesk.advice.attach``d to ``report``): each GPU its
+    ``support`` and ``advice`` object, the machine its ``advice``, as ``detect --json`` carries them (keys
+    are only added: a plan from before has the same ones)."""
+    if report.advice is None:
+        return machine
+    by_index = {g.index: g for g in report.gpus}
+    for entry in machine.get("gpus") or []:
+        g = by_index.get(entry.get("index"))
+        if g is None:
+            continue
+        entry.setdefault("support", asdict(g.support) if g.support is not None else None)
+        entry.setdefault("advice", g.advice.to_json() if g.advice is not None else None)
+    machine.setdefault("advice", report.advice.to_json())
+    return machine
+
+
 def _run(args: argparse.Namespace, host: Host) -> int:
+    from rocmdesk.advice import attach
     from rocmdesk.machine.detect import detect
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.facts import read_facts
@@ -63,8 +84,11 @@ def _run(args: argparse.Namespace, host: Host) -> int:
     from rocmdesk.setup.render import render
 
     report = detect(host)
+    attach(report)  # once: the plan's reasons and its JSON's machine speak with the advice
     choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, cleanup=args.cleanup)
     result = plan(report, choices, read_facts(host))
+    if args.format == "json":
+        with_advice(result.machine, report)
     sys.stdout.write(render(result, args.format))
     if args.format == "text":
         from rocmdesk.setup.helper_status import plan_note
