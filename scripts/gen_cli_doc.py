@@ -182,6 +182,110 @@ def _section(level: int, prog: str, parser: argparse.ArgumentParser, short: str,
     return lines
 
 
+# the JSON contract of the advice (rocmdesk.advice), written here and rendered below the commands with an example
+# computed from a simulated machine (so the example changes, and the check fails, when the knowledge data does)
+EXAMPLE_MACHINE = "rx6600xt-old-driver"
+
+ADVICE_DOC = """\
+## The advice object (JSON)
+
+Every JSON output that speaks about a GPU carries rocmdesk's one verdict for it, computed once by
+`rocmdesk.advice` from the detected machine, the knowledge data and a context (the ROCm installed or chosen,
+the amdgpu-dkms driver in use, the wheel source, a pinned or installed torch, the override variables in effect):
+each GPU record has an `advice` object, and the machine has one too. Keys are only ever added, never renamed.
+Sentences (`reason`, `why`, `warnings`, `message`) are for people and may be reworded; programs decide on the
+codes and values.
+
+Where it is:
+
+| Command | Per-GPU `advice` | Machine `advice` |
+|---|---|---|
+| `rocmdesk detect --json` | `gpus[i].advice` | `advice` |
+| `rocmdesk inspect FILE --json` | `gpus[i].advice` | `advice` (the paste's own context: no installed ROCm, the override the runtime's report betrays, a collect_env's torch) |
+| `rocmdesk plan --format json` | `machine.gpus[i].advice` | `machine.advice` |
+| `rocmdesk torch recommend --json` | `gpus[i].advice` | (the card's own fields) |
+| `rocmdesk doctor --json` | `machine.gpus[i].advice` | `machine.advice` |
+
+For the same machine and the same context these objects are **equal** across `detect`, `inspect`,
+`plan --format json` (under `machine`), `torch recommend` and `doctor` (under `machine`); each GPU's `support`
+(`status`, `override`, `reason`, `source`) says the same as its `advice`. `torch recommend --torch VERSION` is
+another context (that torch), and so is `plan --rocm VERSION` for its reasons; their objects differ accordingly.
+`tests/advice/test_consistency.py` holds every simulated machine to this.
+
+### Per GPU: `advice`
+
+| Key | Meaning |
+|---|---|
+| `status` | `supported`, `override` (runs with an override), `risky`, `unsupported` or `unknown`: this GPU on the recommended path |
+| `override` | the `HSA_OVERRIDE_GFX_VERSION` value this GPU needs on that path (`"10.3.0"`), or null |
+| `override_var` | the variable that carries it: `HSA_OVERRIDE_GFX_VERSION`, or the per-GPU form `HSA_OVERRIDE_GFX_VERSION_<KFD node>` when only some GPUs need one; null when none is needed (or the GPU is not used) |
+| `env` | every variable a process using this GPU should have: the override in its form, `ROCR_VISIBLE_DEVICES` when a GPU is hidden, the allocator settings |
+| `path` | the recommended wheels (a path object, below), the same for every GPU of the machine |
+| `reason` | one sentence: why this status, citing AMD's list for `rocm_cited` and the wheels' arch list |
+| `sources` | ids of the facts the reason rests on (see `rocmdesk/knowledge/data/sources.json`) |
+| `alternatives` | other ways to run this GPU, each with its own verdict (below) |
+| `used` | false for a GPU kept out of the runtime (an integrated GPU beside a discrete one) |
+| `rocm_cited` | the ROCm release whose AMD support list the reason cites (the installed one, else the newest) |
+| `runtime_index` | the device number ROCr/HIP give this GPU (KFD node order, not the DRM card order); null when unknown |
+
+A path object: `stream` (`pytorch`: PyTorch's index; `amd`: AMD's per-family index; `installed`: a torch that is
+there already), `rocm` (the ROCm user space the wheels bring, `"6.4"`; null when the index decides), `index_url`,
+`torch` (the exact version, `"2.9.1+rocm6.4"`; null when pip takes the index's newest) and `driver_update` (true:
+the path needs a newer amdgpu-dkms driver than the installed one).
+
+An alternative: `status`, `override`, `path`, `reason` as above, and `why`, a code: `other-source` (the other
+wheel index), `driver` (better wheels that need a driver update), `safer` (a wheel without a known caution of the
+path's ROCm).
+
+### Per machine: `advice`
+
+| Key | Meaning |
+|---|---|
+| `status` | the worst status among the GPUs used; `no-gpu` without an AMD GPU |
+| `path` | the recommended wheels (a path object), one path that serves every GPU used |
+| `env` | what a profile for this machine sets: the override (global or per-GPU form), `ROCR_VISIBLE_DEVICES` (the only variable rocmdesk uses to hide a GPU; its value in the runtime's numbering), the allocator settings |
+| `used` | the `index` of each GPU a process will use |
+| `hidden` | the `index` of each GPU kept out of the runtime |
+| `deciding` | the `index` of the GPU the choice of path hinges on |
+| `rocm_cited` | as per GPU |
+| `why` | topic (`gpu`, `override`, `devices`, `driver`) to one sentence |
+| `warnings` | sentences the path comes with |
+| `notes` | what the advice says of the override variables in effect (below) |
+| `sources` | every fact id the advice rests on |
+
+A note: `code` (`override-needless`, `override-wrong`, `override-risky`, `override-missing`), `var` (the variable
+set, or the one advised when none is), `value` (what is set; null: nothing), `wanted` (what the advice sets; null:
+unset it) and `message`.
+
+Example: `rocmdesk detect --json --simulate {machine}` (an RX 6600 XT, ROCm and amdgpu-dkms from 6.2.4), the
+first GPU's `advice`:
+
+```json
+{gpu}
+```
+
+and the machine's `advice`:
+
+```json
+{whole}
+```
+"""
+
+
+def _advice_example() -> str:
+    import json
+
+    from rocmdesk.advice import attach
+    from rocmdesk.machine import simcache
+    from rocmdesk.machine.detect import detect
+
+    report = detect(simcache.open_simulated(EXAMPLE_MACHINE))
+    advice = attach(report)
+    gpu = json.dumps(report.gpus[0].advice.to_json(), indent=2, ensure_ascii=False)
+    whole = json.dumps(advice.to_json(), indent=2, ensure_ascii=False)
+    return ADVICE_DOC.format(machine=EXAMPLE_MACHINE, gpu=gpu, whole=whole)
+
+
 def render() -> str:
     top = cli.build_parser([])
     top_sub = _sub_action(top)
@@ -206,6 +310,7 @@ def render() -> str:
         sub = _sub_action(parser)
         assert sub is not None
         lines += _section(2, f"rocmdesk {name}", sub.choices[name], _helps(sub).get(name, ""), name)
+    lines += _advice_example().splitlines()
     return "\n".join(lines).rstrip() + "\n"
 
 

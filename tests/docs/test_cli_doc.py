@@ -53,3 +53,23 @@ def test_check_fails_when_the_doc_is_stale(tmp_path, monkeypatch) -> None:
     assert gen_cli_doc.main(["--check"]) == 1
     assert gen_cli_doc.main([]) == 0
     assert gen_cli_doc.main(["--check"]) == 0
+
+
+def test_the_advice_objects_are_documented() -> None:
+    """Every key of the per-GPU and the machine advice objects (and of the path, alternative and note objects
+    inside them) is named in docs/cli.md's section on them, and the example is a real one."""
+    from rocmdesk.advice import Alternative, EnvNote, GpuAdvice, MachineAdvice, WheelPath
+
+    text = (REPO / "docs" / "cli.md").read_text(encoding="utf-8")
+    section = text.split("\n## The advice object (JSON)\n", 1)[1]
+    path = WheelPath("pytorch", "6.4", "https://x", "2.9.1+rocm6.4")
+    alt = Alternative(path, "override", "10.3.0", "r", "driver")
+    gpu = GpuAdvice("override", "10.3.0", {}, path, "r", [], [alt])
+    machine = MachineAdvice({0: gpu}, path, "override", {}, [0], [], 0, "6.2.4",
+                            notes=[EnvNote("override-missing", "V", None, "1", "m")])
+    for obj in (gpu.to_json(), machine.to_json(), path.to_json(), alt.to_json(), machine.notes[0].to_json()):
+        for key in obj:
+            assert f"`{key}`" in section, key
+    for command in ("detect", "inspect", "plan", "torch recommend", "doctor"):
+        assert f"`rocmdesk {command}" in section, command
+    assert "**equal**" in section and '"rocm_cited": "6.2.4"' in section
