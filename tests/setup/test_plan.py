@@ -191,6 +191,19 @@ def test_therock_uses_the_distro_repo_and_family_packages():
     assert {"release-preview", "recipe-confidence"} <= {f.id for f in p.findings}
 
 
+def test_therock_install_step_says_what_therock_installs():
+    """TheRock's runtime is amdrocm<ver>-<family> with rocminfo and no rocm-smi; its sdk adds core-dev and the
+    developer tools: the step's reason says that, not the legacy runtime's words (issue 14)."""
+    rep = m.ubuntu("24.04", [m.gpu("gfx1100")])
+    runtime = plan(rep, Choices(scope="runtime", rocm="7.14.0"))
+    assert "rocm-smi" not in step(runtime, "install-rocm").why and "verify-rocm-smi" not in ids(runtime)
+    assert "rocminfo" in step(runtime, "install-rocm").why and "GPU family" in step(runtime, "install-rocm").why
+    sdk = plan(rep, Choices(scope="sdk", rocm="7.14.0"))
+    assert "developer tools" in step(sdk, "install-rocm").why and "HIP SDK" not in step(sdk, "install-rocm").why
+    legacy = plan(rep, Choices(scope="runtime", rocm="7.2.4"))
+    assert "rocm-smi" in step(legacy, "install-rocm").why
+
+
 def test_therock_on_debian_uses_the_native_debian_repo():
     p = plan(m.debian("13"), Choices(scope="runtime", rocm="7.14.0"))
     assert step(p, "write-rocm-list").params["uri"] == "https://repo.amd.com/rocm/packages/debian13"

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from rocmdesk import knowledge as k
 from rocmdesk.knowledge._data import load_json
-from rocmdesk.setup.recipe import amd_hosts, dkms_prereqs, gpu_groups, keyring_paths, recipe, therock_distro
+from rocmdesk.setup.recipe import (
+    amd_hosts,
+    dkms_prereqs,
+    gpu_groups,
+    keyring_paths,
+    recipe,
+    scope_package_names,
+    therock_distro,
+)
 from rocmdesk.setup.steps import KEY_PATH, LIST_PATH, PACKAGE, PIN_PATH, check_url
 
 
@@ -78,3 +86,11 @@ def test_new_sources_exist():
     for part in ("dkms_prereqs", "groups", "disk_estimate_gib"):
         assert all(k.source_info(s) for s in setup[part]["sources"])
     assert all(k.source_info(s) for s in setup["streams"]["legacy"]["graphics_sources"])
+
+
+def test_the_recipe_names_what_each_stream_installs():
+    """The words for a scope (choices.scope_what) come from these: TheRock's are amdrocm* per family, not legacy's."""
+    assert scope_package_names("therock", "runtime") == ["amdrocm"]
+    assert scope_package_names("therock", "sdk") == ["amdrocm", "amdrocm-core-dev", "amdrocm-developer-tools"]
+    assert scope_package_names("legacy", "sdk") == ["rocm-hip-sdk", "rocm-developer-tools"]
+    assert scope_package_names("legacy", "pytorch") == []

@@ -367,6 +367,12 @@ def _reason(why: str) -> str:
 
 
 def _scope_why(r: Resolved) -> str:
+    if r.stream == "therock":  # the recipe's amdrocm<ver>-<family> (+ core-dev, developer-tools): no rocm-smi
+        if r.scope == "runtime":
+            return translate("rocmdesk.setup.plan", "ROCm's runtime and libraries for your GPU family, with "
+                             "rocminfo, for programs built against a system ROCm")
+        return translate("rocmdesk.setup.plan", "ROCm's libraries for your GPU family with their headers and "
+                         "AMD's developer tools, to build HIP code and extensions yourself")
     if r.scope == "runtime":
         return translate("rocmdesk.setup.plan",
                          "the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm")

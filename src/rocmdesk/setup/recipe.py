@@ -75,6 +75,17 @@ def recipe(stream: str) -> StreamRecipe:
     )
 
 
+def scope_package_names(stream: str, scope: str) -> list[str]:
+    """The packages a stream installs for a scope, named without the release and family parts a plan fills in:
+    TheRock's sdk -> amdrocm, amdrocm-core-dev, amdrocm-developer-tools (amdrocm7.14-gfx110x, ...)."""
+    out: list[str] = []
+    for template in recipe(stream).packages.get(scope, ()):
+        name = template.replace("-{family}", "").replace("{family}", "").replace("{ver}", "")
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
 def gpu_groups() -> tuple[str, ...]:
     return tuple(_setup()["groups"]["names"])
 

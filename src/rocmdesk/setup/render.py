@@ -172,7 +172,7 @@ def render_text(plan: Plan) -> str:
         out.append(f"  {lab['rocm']}{c.release.version} ({c.release.stream}) - {_reason(c.rocm_why)}")
     else:
         out.append(f"  {lab['rocm']}{translate('rocmdesk.setup.render', 'none')} - {_reason(c.rocm_why)}")
-    out.append(f"  {lab['scope']}{c.scope} - {scope_what(c.scope)}")
+    out.append(f"  {lab['scope']}{c.scope} - {scope_what(c.scope, c.stream)}")
     driver = translate("rocmdesk.setup.render", "install amdgpu-dkms") if c.dkms else translate(
         "rocmdesk.setup.render", "no change")
     out.append(f"  {lab['driver']}{driver} - {_reason(c.dkms_why)}")
