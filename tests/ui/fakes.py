@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rocmdesk.advice import OVERRIDE_VAR, GpuAdvice, MachineAdvice, WheelPath
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import (
     AccessInfo,
@@ -52,14 +53,43 @@ def make_report(gpus: list[Gpu], source: str = "live", simulated: bool = False, 
     return MachineReport(**base)  # type: ignore[arg-type]
 
 
+def make_advice(status: str, override: str | None = None, reason: str = "because", *, used: bool = True,
+                sources: list[str] | None = None, path: WheelPath | None = None, **kw: object) -> GpuAdvice:
+    """A GPU's advice as a test wants it (the advice model makes only the statuses real GPUs get)."""
+    path = path or WheelPath("pytorch", "7.2", "https://download.pytorch.org/whl/rocm7.2", "2.13.0+rocm7.2")
+    env = {OVERRIDE_VAR: override} if override else {}
+    return GpuAdvice(status=status, override=override, env=env, path=path, reason=reason, sources=sources or [],
+                     used=used, rocm_cited="7.2.4", override_var=OVERRIDE_VAR if override else None, **kw)
+
+
+def machine_advice(report: MachineReport, status: str | None = None) -> MachineAdvice:
+    """The report's advice put together from its GPUs' own (``make_advice``), as ``advice.attach`` would."""
+    gpus = {g.index: g.advice for g in report.gpus if g.advice is not None}
+    used = [i for i, a in gpus.items() if a.used]
+    first = gpus[used[0]] if used else None
+    env: dict[str, str] = {}
+    for a in gpus.values():
+        env.update(a.env if a.used else {})
+    advice = MachineAdvice(gpus=gpus, path=first.path if first else None,
+                           status=status or (first.status if first else "no-gpu"), env=env, used=used,
+                           hidden=[i for i in gpus if i not in used], deciding=used[0] if used else None,
+                           rocm_cited="7.2.4")
+    report.advice = advice
+    return advice
+
+
 class FakeMachines:
-    """A host factory and detector pair: records what was asked, answers with canned reports."""
+    """A host factory and detector pair: records what was asked, answers with canned reports.
+
+    Like the window's own detector, it gives each report its advice (``advice.attach``) unless the report has
+    one already or ``advise`` is False (a test that wants the GPU records exactly as it built them)."""
 
     def __init__(self, real: MachineReport, simulated: MachineReport | None = None,
-                 error: Exception | None = None) -> None:
+                 error: Exception | None = None, advise: bool = True) -> None:
         self.real = real
         self.simulated = simulated or make_report([make_gpu()], source="simulated:sim-a", simulated=True)
         self.error = error
+        self.advise = advise
         self.asked: list[str | None] = []
         self.detected: list[Host] = []
 
@@ -73,7 +103,12 @@ class FakeMachines:
         self.detected.append(host)
         if self.error is not None:
             raise self.error
-        return self.simulated if host.simulated else self.real
+        report = self.simulated if host.simulated else self.real
+        if self.advise and report.advice is None:
+            from rocmdesk.advice import attach
+
+            attach(report)
+        return report
 
     def machines(self) -> list:
         from rocmdesk.ui.session import MachineChoice

@@ -7,7 +7,7 @@ import threading
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QLabel, QWidget
 
-from tests.ui.fakes import FakeMachines, make_gpu, make_report
+from tests.ui.fakes import FakeMachines, machine_advice, make_advice, make_gpu, make_report
 from rocmdesk.machine.model import Support
 
 
@@ -33,12 +33,21 @@ def test_two_gpus_show_names_verdicts_and_facts(open_window):
     window = open_window(two_gpus())
     page = window.overview
     assert [c.title.text() for c in page.cards] == ["AMD Radeon RX 6600 XT", "AMD Radeon RX 7900 XTX"]
-    assert page.cards[0].verdict.text() == "Works with override HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    # the cards render the advice the session attached (the fakes' hand-made Support is replaced by it): one
+    # path for both GPUs, and only the 6600 XT needs an override, in its per-GPU form (KFD node 1)
+    assert page.cards[0].verdict.text() == "Works with an override"
     assert page.cards[1].verdict.text() == "Supported"
+    rows0, rows1 = dict(page.cards[0].advice_rows), dict(page.cards[1].advice_rows)
+    assert rows0["Override"] == "HSA_OVERRIDE_GFX_VERSION_1=10.3.0" and rows1["Override"] == "no override"
+    assert rows0["Wheels"] == rows1["Wheels"] == "torch 2.13.0+rocm7.2 from PyTorch's index"
+    assert rows0["Judged by"] == "AMD's list for ROCm 6.2.1"
     text = joined(page)
     assert "gfx1032 (reported as gfx1030)" in text
     assert "24.0 GiB" in text and "0000:03:00.0" in text and "Discrete" in text
-    assert "ROCm 6.2 compatibility matrix" in page.cards[1].sources.text()
+    # source ids stay visible but short: three, "and N more", every one of them on hover
+    sources = page.cards[1].sources
+    assert "S\u2011SR624</a>" in sources.text() and sources.text().endswith("and 3 more")
+    assert "S-SR600" in sources.toolTip() and "S-SR600" not in sources.text()
     assert "Ubuntu 22.04.4 LTS" in text and "6.8.0-40-generic" in text and "6.2.1 at /opt/rocm-6.2.1" in text
     assert "/opt/rocm-5.7.0 (no package owns it)" in text
     assert "log out and in again" in text and "EACCES" in text
@@ -48,11 +57,14 @@ def test_two_gpus_show_names_verdicts_and_facts(open_window):
 
 def test_verdict_words_for_every_status(open_window):
     statuses = [("risky", "Risky"), ("unsupported", "Unsupported"), ("unknown", "Unknown")]
-    gpus = [make_gpu(i, support=Support(s, None, "because", None)) for i, (s, _) in enumerate(statuses)]
+    gpus = [make_gpu(i, advice=make_advice(s)) for i, (s, _) in enumerate(statuses)]
     gpus.append(make_gpu(3, name=None, device_id="abcd", support=None))
-    page = open_window(FakeMachines(make_report(gpus))).overview
+    report = make_report(gpus)
+    machine_advice(report)
+    page = open_window(FakeMachines(report)).overview
     assert [c.verdict.text() for c in page.cards] == [w for _, w in statuses] + ["Unknown"]
     assert page.cards[3].title.text() == "Unknown AMD GPU (device abcd)"
+    assert page.cards[3].reason.text() == "No verdict was made for this GPU."
 
 
 def test_no_gpu_offers_a_simulated_machine_and_switches_to_it(open_window, qtbot):
@@ -148,8 +160,10 @@ def test_every_page_is_built_and_says_what_it_is_for(open_window):
 def test_eight_gpus_scroll_and_labels_wrap(open_window):
     long_reason = "A long reason that must wrap rather than be cut off. " * 6
     gpus = [make_gpu(i, name="AMD Instinct MI300X", gfx="gfx942", gfx_reported="gfx942",
-                     support=Support("supported", None, long_reason, "AMD")) for i in range(8)]
-    window = open_window(FakeMachines(make_report(gpus)))
+                     advice=make_advice("supported", reason=long_reason)) for i in range(8)]
+    report = make_report(gpus)
+    machine_advice(report)
+    window = open_window(FakeMachines(report))
     page = window.overview
     assert len(page.cards) == 8
     assert page.scroll.verticalScrollBar().maximum() > 0

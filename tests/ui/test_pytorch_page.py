@@ -91,16 +91,23 @@ def test_the_rx6600xt_gets_the_override_recommendation(open_page, qtbot):
     card = page.rec_card
     assert card is not None
     qtbot.waitUntil(card.isVisible, timeout=2000)
-    assert card.verdict.text() == "Works with override HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    # the status word the Overview uses (the advice's), not a card's own phrase
+    assert card.verdict.text() == "Works with an override"
     assert "AMD Radeon RX 6600 XT (gfx1032)" in card.title.text()
     facts = dict(card.facts)
-    assert facts["torch"] == "2.13.0+rocm7.2" and facts["torchvision"] == "0.28.0+rocm7.2"
-    assert facts["Index"].startswith("https://download.pytorch.org/whl/rocm7.2")
-    assert facts["Override"] == "needed: HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    # the advice (issue 14): this machine's amdgpu-dkms comes from ROCm 6.2.4, so the newest wheel that fits
+    # the driver is 2.9.1+rocm6.4 (2.13.0+rocm7.2 is another way, with a driver update)
+    assert facts["torch"] == "2.9.1+rocm6.4" and facts["torchvision"] == "0.24.1+rocm6.4"
+    assert facts["Index"].startswith("https://download.pytorch.org/whl/rocm6.4")
+    assert facts["Override"] == "HSA_OVERRIDE_GFX_VERSION=10.3.0"
+    assert facts["Judged by"] == "AMD's list for ROCm 6.2.4"
+    assert [w.text() for w in card.other_ways] == [
+        "• With torch 2.13.0+rocm7.2 from PyTorch's index: works with HSA_OVERRIDE_GFX_VERSION=10.3.0, after an "
+        "amdgpu-dkms driver update to ROCm 7.2 or newer"]
     # the exact command, and Copy puts it on the clipboard
     assert card.command.text() == rec.pip_command
-    assert shlex.split(card.command.text()) == ["pip", "install", "torch==2.13.0+rocm7.2", "torchvision==0.28.0+rocm7.2",
-                                                "--index-url", "https://download.pytorch.org/whl/rocm7.2"]
+    assert shlex.split(card.command.text()) == ["pip", "install", "torch==2.9.1+rocm6.4", "torchvision==0.24.1+rocm6.4",
+                                                "--index-url", "https://download.pytorch.org/whl/rocm6.4"]
     card.command.copy_button.click()
     assert QApplication.clipboard().text() == rec.pip_command
     assert card.env_note is not None and "HSA_OVERRIDE_GFX_VERSION=10.3.0" in card.env_note.text()
@@ -116,7 +123,7 @@ def test_the_rx6600xt_gets_the_override_recommendation(open_page, qtbot):
     # the plan is shown before anything runs
     commands = page.commands_view.toPlainText()
     # python -m venv, or uv venv where uv is on PATH
-    assert ("-m venv" in commands or "uv venv" in commands) and "torch==2.13.0+rocm7.2" in commands and "venv one" in commands
+    assert ("-m venv" in commands or "uv venv" in commands) and "torch==2.9.1+rocm6.4" in commands and "venv one" in commands
     assert page.install_button.isEnabled() and not page.cancel_button.isEnabled()
     assert "A new venv is created here." == page.venv_state.text()
 
@@ -199,8 +206,9 @@ def test_an_install_shows_progress_off_the_ui_thread_and_completes(open_page, qt
     assert page.install_button.isEnabled() and not page.cancel_button.isEnabled()
     assert "Press Verify" in page.verify_state.text()  # simulated: no automatic verify
     plan = installer.plans[0]
-    assert plan.venv == page.venv() and plan.requirements == ("torch==2.13.0+rocm7.2", "torchvision==0.28.0+rocm7.2")
-    assert plan.index_url == "https://download.pytorch.org/whl/rocm7.2"
+    # the advice's wheel for this machine's ROCm 6.2.4 driver (issue 14), not the newest one
+    assert plan.venv == page.venv() and plan.requirements == ("torch==2.9.1+rocm6.4", "torchvision==0.24.1+rocm6.4")
+    assert plan.index_url == "https://download.pytorch.org/whl/rocm6.4"
     assert page.log_path_label.text().endswith(plan.log_path)
 
 
@@ -326,7 +334,8 @@ def test_verify_cards_for_probe_reports(open_page):
     assert card.verdict.text() == "A CPU-only build of torch" and card.ident.text() == "cpu-only-wheel"
     assert card.fix_label is not None and card.fix_label.text().startswith("Fix: ")
     argv = shlex.split(card.fix_command.text())
-    assert argv[0] == "/home/wei/my venv 'q'/bin/python" and "torch==2.13.0+rocm7.2" in argv
+    # the fix installs the advised wheel (2.9.1+rocm6.4 fits this machine's ROCm 6.2.4 driver; issue 14)
+    assert argv[0] == "/home/wei/my venv 'q'/bin/python" and "torch==2.9.1+rocm6.4" in argv
     assert dict(card.facts)["Arch list"].startswith("empty")
 
     card = page.show_probe(probe(("AMD Radeon RX 6600 XT", "gfx1032")))

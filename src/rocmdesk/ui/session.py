@@ -2,7 +2,7 @@
 
 One ``MachineSession`` per window.  Pages read ``session.report`` and listen to
 its signals; they never call ``detect`` themselves, so every page sees the same
-machine.  Detection (and building a simulated host, which may write a tree)
+machine, with the same advice (the default detector attaches it).  Detection (and building a simulated host, which may write a tree)
 runs in a private QThreadPool; results from an older run are dropped by a
 generation number, so Refresh and switching machines can be pressed at will.
 """
@@ -31,9 +31,14 @@ class MachineChoice:
 
 
 def default_detector(host: Host) -> MachineReport:
-    from rocmdesk.machine.detect import detect  # lazy: keeps window start-up fast
+    """Detect the machine and give it its advice (``advice.attach``), once, here in the worker thread: every page
+    renders ``report.advice`` / ``gpu.advice`` and none computes a verdict of its own."""
+    from rocmdesk.advice import attach  # lazy: keeps window start-up fast
+    from rocmdesk.machine.detect import detect
 
-    return detect(host)
+    report = detect(host)
+    attach(report)
+    return report
 
 
 def make_host_factory(root: str | None = None) -> HostFactory:

@@ -1,6 +1,8 @@
-"""Overview: every AMD GPU with its verdict, then the OS, kernel, ROCm and device access.
+"""Overview: every AMD GPU with its advice, then the OS, kernel, ROCm and device access.
 
-The page only renders ``session.report``; detection runs in the session's worker.
+The page only renders ``session.report`` and its advice (``report.advice``, attached by the session's
+detector): each card leads with the recommended path and then the other ways; detection runs in the
+session's worker.
 While it runs a busy bar shows; a failure shows what happened and what to try;
 a machine without an AMD GPU gets an offer to explore a simulated one.
 """
@@ -214,7 +216,7 @@ class OverviewPage(QWidget):
         grid.setSpacing(10)
         columns = 1 if len(report.gpus) == 1 else 2
         for i, gpu in enumerate(report.gpus):
-            card = GpuCard(gpu)
+            card = GpuCard(gpu, report.advice)
             self.cards.append(card)
             grid.addWidget(card, i // columns, i % columns)
         for c in range(columns):

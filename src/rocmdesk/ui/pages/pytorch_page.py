@@ -30,7 +30,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.advice import MachineAdvice, advise, context_for
 from rocmdesk.knowledge import torch_wheels
+from rocmdesk.knowledge.wheels import measured_wheel
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.torchenv.install import (
     InstallError,
@@ -410,9 +412,12 @@ class PyTorchPage(QWidget):
     def _recompute(self) -> None:
         self.rec, self.rec_error = None, None
         if self.report is not None:
+            pinned = self.torch_combo.currentData()
             try:
-                self.rec = recommend(self.report, self.torch_combo.currentData(),
-                                     self.index_edit.text().strip() or None, env=dict(os.environ))
+                # unpinned, the card renders the machine's own advice (the one the Overview shows); a pinned
+                # torch is another context, which recommend() advises for
+                self.rec = recommend(self.report, pinned, self.index_edit.text().strip() or None,
+                                     env=dict(os.environ), advice=None if pinned else self.report.advice)
             except RecommendError as exc:
                 self.rec_error = str(exc)
             except Exception as exc:  # a recommendation rocmdesk cannot make must say so, not break the page
@@ -750,12 +755,24 @@ class PyTorchPage(QWidget):
             extra = self.tr("Judged against the simulated machine’s GPU, not this computer’s.")
             note = f"{note} {extra}".strip()
         self.verify_result = result
-        self.verify_card = VerifyCard(result, gpus, note)
+        self.verify_card = VerifyCard(result, gpus, note, advice=self.venv_advice(result),
+                                      gpu_indexes=[g.index for g in (self.report.gpus if self.report else [])])
         self.verify_layout.addWidget(self.verify_card)
         where = venv or os.path.dirname(os.path.dirname(result.python))
         self.verify_state.setText(self.tr("The probe ran with {python}.").format(python=result.python)
                                   if venv else self.tr("A saved probe report for {where}.").format(where=where))
         return self.verify_card
+
+    def venv_advice(self, result: VerifyResult) -> MachineAdvice | None:
+        """The advice for the torch the probe found (its measured arch list) and the variables it ran with;
+        None when there is no ROCm torch to advise on."""
+        if self.report is None or not self.report.gpus or not result.torch or not result.arch_list:
+            return None
+        try:
+            wheel = measured_wheel(result.torch, result.arch_list, result.hip)
+            return advise(self.report, context_for(self.report, installed=wheel, env=result.env))
+        except Exception:  # the card still shows what the probe saw
+            return None
 
     def show_probe(self, data: dict[str, Any]) -> VerifyCard | None:
         """Judge a probe report (``rocmdesk-probe`` JSON, e.g. from another machine) against this machine."""

@@ -1,15 +1,14 @@
-"""One GPU as a card: what it is, and what ROCm/PyTorch make of it."""
+"""One GPU as a card: what it is, and the advice for it."""
 
 from __future__ import annotations
-
-import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from rocmdesk.knowledge import source_info
-from rocmdesk.machine.model import Gpu, Support
+from rocmdesk.advice import OVERRIDE_VAR, VISIBILITY_VAR, EnvNote, GpuAdvice, MachineAdvice
+from rocmdesk.machine.model import Gpu
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.advice_text import AdviceWords
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
 # status -> (accent, pill background, pill text).  Dark text on light fills reads in light and dark themes.
@@ -23,11 +22,20 @@ VERDICT_COLOURS: dict[str, tuple[str, str, str]] = {
 
 
 class GpuCard(QFrame):
-    def __init__(self, gpu: Gpu, parent: QWidget | None = None) -> None:
+    """One GPU: what it is, then the advice for it (``gpu.advice``, within the machine's ``advice``): the status
+    word, the recommended wheels, the override or none, the device mask, the driver fact, the ROCm release whose
+    list is cited, the reason, the other ways with their own verdicts, and the variables in effect that the
+    advice disagrees with.  It renders the advice and decides nothing."""
+
+    def __init__(self, gpu: Gpu, advice: MachineAdvice | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.gpu = gpu
-        status = gpu.support.status if gpu.support and gpu.support.status in VERDICT_COLOURS else "unknown"
-        accent, fill, ink = VERDICT_COLOURS[status]
+        self.machine_advice = advice
+        self.words = AdviceWords(self)
+        ga = gpu.advice
+        self.hidden = ga is not None and not ga.used
+        status = ga.status if ga is not None and ga.status in VERDICT_COLOURS else "unknown"
+        accent, fill, ink = VERDICT_COLOURS["unknown" if self.hidden else status]
         self.setObjectName("gpuCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet(
@@ -42,18 +50,7 @@ class GpuCard(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(text_label(self._subtitle(), small=True, muted=True))
 
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(12)
-        grid.setVerticalSpacing(3)
-        for row, (key, value) in enumerate(self._facts()):
-            key_label = text_label(key, muted=True)
-            key_label.setWordWrap(False)
-            grid.addWidget(key_label, row, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(text_label(value), row, 1)
-        grid.setColumnStretch(1, 1)
-        layout.addLayout(grid)
-
-        self.verdict = QLabel(self.verdict_text(gpu.support))
+        self.verdict = QLabel(self.verdict_text(ga))
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
         self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -62,51 +59,115 @@ class GpuCard(QFrame):
                    "padding: 4px 8px; }")
         )
         layout.addWidget(self.verdict)
-        support = gpu.support
-        reason = support.reason if support and support.reason else ""
-        # the knowledge writes reasons as clauses ("on AMD's list ..."); on a card they start a sentence
+
+        # the recommended path, as rows
+        self.advice_rows = self._advice_rows(ga)
+        layout.addLayout(self._grid(self.advice_rows, self._advice_tips()))
+
+        reason = ga.reason if ga is not None and ga.reason else ""
+        # the advice writes reasons as clauses ("on AMD's list ..."); on a card they start a sentence
         reason = reason[:1].upper() + reason[1:] if reason else self.tr("No verdict was made for this GPU.")
         self.reason = text_label(reason, small=True)
         layout.addWidget(self.reason)
-        if support and support.source:
-            self.sources = self._sources_label(support.source)
+
+        # other ways, each with its own verdict (its reason on hover)
+        self.other_ways: list[QLabel] = []
+        alternatives = ga.alternatives if ga is not None and ga.used else []
+        if alternatives:
+            layout.addWidget(text_label(self.tr("Other ways"), bold=True, small=True))
+            for alt in alternatives:
+                label = text_label("• " + self.words.alternative(alt), small=True)
+                label.setToolTip(alt.reason)
+                label.setContentsMargins(8, 0, 0, 0)
+                self.other_ways.append(label)
+                layout.addWidget(label)
+
+        # the variables in effect that the advice disagrees with, for this GPU (the full sentence on hover)
+        self.notes: list[QLabel] = []
+        for note in self._my_notes():
+            label = text_label("⚠ " + self.words.note(note), small=True)
+            label.setToolTip(note.message)
+            label.setStyleSheet(themed("QLabel { background: #fde1cc; color: #5c2500; border-radius: 3px; "
+                                       "padding: 3px 6px; }"))
+            self.notes.append(label)
+            layout.addWidget(label)
+
+        layout.addLayout(self._grid(self._facts()))
+        self.sources: QLabel | None = None
+        if ga is not None and ga.sources:
+            self.sources = self.words.sources(ga.sources)
             layout.addWidget(self.sources)
         layout.addStretch(1)
 
-    def _sources_label(self, source: str) -> QLabel:
-        """Source keys as links where the knowledge data knows a URL; what each is, on hover."""
-        keys = [k.strip() for k in source.split(",") if k.strip()]
-        parts, tips = [], []
-        for key in keys:
-            info = source_info(key)
-            text = html.escape(key).replace("-", "\u2011")  # non-breaking hyphen: never split "S-SR600"
-            if info and info.url:
-                text = f'<a href="{html.escape(info.url, quote=True)}">{text}</a>'
-            parts.append(text)
-            if info:
-                tips.append(f"{key}: {info.what}")
-        prefix = self.tr("Source:") if len(keys) == 1 else self.tr("Sources:")
-        label = text_label("", small=True, muted=True)
-        label.setTextFormat(Qt.TextFormat.RichText)
-        label.setText(html.escape(prefix) + " " + ", ".join(parts))
-        label.setOpenExternalLinks(True)
-        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-        label.setToolTip("\n".join(tips))
-        return label
+    def _grid(self, rows: list[tuple[str, str]], tips: dict[str, str] | None = None) -> QGridLayout:
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(3)
+        for row, (key, value) in enumerate(rows):
+            key_label = text_label(key, muted=True)
+            key_label.setWordWrap(False)
+            grid.addWidget(key_label, row, 0, Qt.AlignmentFlag.AlignTop)
+            value_label = text_label(value)
+            if tips and key in tips:
+                value_label.setToolTip(tips[key])
+            grid.addWidget(value_label, row, 1)
+        grid.setColumnStretch(1, 1)
+        return grid
 
-    def verdict_text(self, support: Support | None) -> str:
-        status = support.status if support else "unknown"
-        if status == "supported":
-            return self.tr("Supported")
-        if status == "override":
-            if support and support.override:
-                return self.tr("Works with override HSA_OVERRIDE_GFX_VERSION={value}").format(value=support.override)
-            return self.tr("Works with an override of HSA_OVERRIDE_GFX_VERSION")
-        if status == "risky":
-            return self.tr("Risky")
-        if status == "unsupported":
-            return self.tr("Unsupported")
-        return self.tr("Unknown")
+    def _advice_rows(self, ga: GpuAdvice | None) -> list[tuple[str, str]]:
+        if ga is None:
+            return []
+        rows: list[tuple[str, str]] = []
+        a = self.machine_advice
+        if not ga.used:
+            value = a.env.get(VISIBILITY_VAR) if a is not None else None
+            if value is not None:
+                rows.append((self.tr("Kept out by"), f"{VISIBILITY_VAR}={value}"))
+            rows.append((self.tr("On its own"), self.words.status(ga.status)))
+            return rows
+        rows.append((self.tr("Wheels"), self.words.path(ga.path)))
+        rows.append((self.tr("Override"), self.words.gpu_override(ga)))
+        mask = ga.env.get(VISIBILITY_VAR)
+        if mask is not None:
+            rows.append((self.tr("Devices"), f"{VISIBILITY_VAR}={mask}"))
+        driver = a.why.get("driver") if a is not None else None
+        if driver:
+            rows.append((self.tr("Driver"), driver))
+        rows.append((self.tr("Judged by"), self.words.cited(ga.rocm_cited)))
+        return rows
+
+    def _advice_tips(self) -> dict[str, str]:
+        """The advice's own sentences on hover: where the wheels are, why this override, why this device mask."""
+        a, ga = self.machine_advice, self.gpu.advice
+        if a is None or ga is None:
+            return {}
+        tips = {}
+        if ga.path is not None and ga.path.index_url:
+            tips[self.tr("Wheels")] = ga.path.index_url
+        if "override" in a.why and ga.used:
+            tips[self.tr("Override")] = a.why["override"]
+        if "devices" in a.why:
+            tips[self.tr("Devices")] = a.why["devices"]
+            tips[self.tr("Kept out by")] = a.why["devices"]
+        return tips
+
+    def _my_notes(self) -> list[EnvNote]:
+        """The machine's notes on the override variables in effect that concern this GPU: the global variable
+        for every GPU in use, the per-GPU form for its own KFD node (by the variable's name, never its words)."""
+        a, ga = self.machine_advice, self.gpu.advice
+        if a is None or ga is None or not ga.used:
+            return []
+        mine = {OVERRIDE_VAR}
+        if self.gpu.kfd_node is not None:
+            mine.add(f"{OVERRIDE_VAR}_{self.gpu.kfd_node}")
+        return [n for n in a.notes if n.var in mine and n.code != "override-missing"]
+
+    def verdict_text(self, ga: GpuAdvice | None) -> str:
+        if ga is None:
+            return self.words.status("unknown")
+        if not ga.used:
+            return self.tr("Not used by PyTorch")
+        return self.words.status(ga.status)
 
     def _name(self) -> str:
         g = self.gpu

@@ -1,45 +1,24 @@
-"""The wheels recommended for a machine, as a card: verdict, index and pins, the exact pip command, why, warnings."""
+"""The wheels recommended for a machine, as a card: the advice's status word, index and pins, the exact pip command,
+why, the other ways with their own verdicts, and warnings (``torchenv.recommend`` renders the advice model)."""
 
 from __future__ import annotations
-
-import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from rocmdesk.knowledge import source_info
 from rocmdesk.torchenv.recommend import Recommendation
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.advice_text import AdviceWords, override_pairs
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.gpu_card import VERDICT_COLOURS
 from rocmdesk.ui.widgets.text import text_label
-
-
-def sources_label(source: str, prefix: str) -> QLabel:
-    """Source keys as links where the knowledge data knows a URL; what each is, on hover."""
-    keys = [k.strip() for k in source.split(",") if k.strip()]
-    parts, tips = [], []
-    for key in keys:
-        info = source_info(key)
-        text = html.escape(key).replace("-", "\u2011")  # non-breaking hyphen: never split "S-SR624"
-        if info and info.url:
-            text = f'<a href="{html.escape(info.url, quote=True)}">{text}</a>'
-        parts.append(text)
-        if info:
-            tips.append(f"{key}: {info.what}")
-    label = text_label("", small=True, muted=True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    label.setText(html.escape(prefix) + " " + ", ".join(parts))
-    label.setOpenExternalLinks(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
-    label.setToolTip("\n".join(tips))
-    return label
 
 
 class RecommendationCard(QFrame):
     def __init__(self, rec: Recommendation, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.rec = rec
+        self.words = AdviceWords(self)
         status = rec.status if rec.status in VERDICT_COLOURS else "unknown"
         accent, fill, ink = VERDICT_COLOURS[status]
         self.setObjectName("recCard")
@@ -101,6 +80,19 @@ class RecommendationCard(QFrame):
         why.setColumnStretch(1, 1)
         layout.addLayout(why)
 
+        # the other ways for the deciding GPU, each with its own verdict (as the Overview lists them)
+        self.other_ways: list[QLabel] = []
+        ga = rec.advice.gpus.get(rec.gpu_index) if rec.advice is not None and rec.gpu_index is not None else None
+        if ga is not None and ga.alternatives:
+            self.other_ways_title = text_label(self.tr("Other ways"), bold=True)
+            layout.addWidget(self.other_ways_title)
+            for alt in ga.alternatives:
+                label = text_label("• " + self.words.alternative(alt), small=True)
+                label.setToolTip(alt.reason)
+                label.setContentsMargins(8, 0, 0, 0)
+                self.other_ways.append(label)
+                layout.addWidget(label)
+
         self.warning_labels: list[QLabel] = []
         for w in rec.warnings:
             label = text_label(self.tr("⚠ {warning}").format(warning=w), small=True)
@@ -110,29 +102,20 @@ class RecommendationCard(QFrame):
             layout.addWidget(label)
         self.sources: QLabel | None = None
         if rec.source:
-            many = "," in rec.source
-            self.sources = sources_label(rec.source, self.tr("Sources:") if many else self.tr("Source:"))
+            self.sources = self.words.sources([k.strip() for k in rec.source.split(",") if k.strip()])
             layout.addWidget(self.sources)
 
     def status_text(self, rec: Recommendation) -> str:
-        if rec.status == "supported":
-            return self.tr("Supported by these wheels")
-        if rec.status == "override":
-            if rec.override:
-                return self.tr("Works with override HSA_OVERRIDE_GFX_VERSION={value}").format(value=rec.override)
-            return self.tr("Works with an override")
-        if rec.status == "risky":
-            return self.tr("Risky: no wheel serves this GPU reliably")
-        if rec.status == "unsupported":
-            return self.tr("Unsupported: no wheel in rocmdesk's data serves this GPU")
+        """The advice's status word, as the Overview says it (AdviceWords); no GPU says what the wheels are for."""
         if rec.status == "no-gpu":
             return self.tr("No AMD GPU found: the newest stable wheels, for a machine that has one")
-        return rec.status
+        return self.words.status(rec.status)
 
     def topic_text(self, topic: str) -> str:
         return {"gpu": self.tr("GPU"), "torch": self.tr("Version"), "index": self.tr("Index"),
                 "override": self.tr("Override"), "rocm": self.tr("System ROCm"),
-                "mirror": self.tr("Mirror")}.get(topic, topic)
+                "mirror": self.tr("Mirror"), "driver": self.tr("Driver"),
+                "devices": self.tr("Devices")}.get(topic, topic)
 
     def _facts(self, rec: Recommendation) -> list[tuple[str, str]]:
         kind = {"pytorch": self.tr("PyTorch's own index"), "amd": self.tr("AMD's per-family index"),
@@ -143,14 +126,13 @@ class RecommendationCard(QFrame):
         facts.append((self.tr("torchvision"), rec.torchvision or newest))
         if rec.rocm_tag:
             facts.append((self.tr("Wheel's ROCm"), rec.rocm_tag.split("/")[-1]))
-        if rec.override:
-            facts.append((self.tr("Override"), self.tr("needed: {pairs}").format(
-                pairs=", ".join(f"{k}={v}" for k, v in rec.env.items() if k.startswith("HSA_OVERRIDE_GFX_VERSION")))))
-        else:
-            facts.append((self.tr("Override"), self.tr("not needed")))
+        override = override_pairs(rec.env)
+        facts.append((self.tr("Override"), override or self.words.override(None, None)))
         others = {k: v for k, v in rec.env.items() if not k.startswith("HSA_OVERRIDE_GFX_VERSION")}
         if others:
             facts.append((self.tr("Variables"), ", ".join(f"{k}={v}" for k, v in others.items())))
+        if rec.advice is not None and rec.status != "no-gpu":
+            facts.append((self.tr("Judged by"), self.words.cited(rec.advice.rocm_cited)))
         for url in rec.extra_index_urls:
             facts.append((self.tr("Extra index"), url))
         return facts

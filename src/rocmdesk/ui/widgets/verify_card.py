@@ -5,9 +5,11 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
+from rocmdesk.advice import GpuAdvice, MachineAdvice
 from rocmdesk.knowledge import gfx_from_override, normalize_gfx
 from rocmdesk.torchenv.verify import VerifyResult
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.advice_text import AdviceWords
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.text import format_bytes, text_label
 
@@ -32,12 +34,19 @@ VERDICT_COLOURS: dict[str, tuple[str, str, str]] = {
 
 
 class VerifyCard(QFrame):
-    """``gpus``: (name, physical gfx) of the machine's GPUs, to hold against the wheel's arch list."""
+    """``gpus``: (name, physical gfx) of the machine's GPUs, to hold against the wheel's arch list.
+    ``advice``: the advice model for the torch the probe found (``advise`` with that wheel and the variables the
+    probe saw), keyed as ``gpu_indexes`` (the Gpu.index of each of ``gpus``); the card words it and decides
+    nothing."""
 
     def __init__(self, result: VerifyResult, gpus: list[tuple[str, str | None]] | None = None,
-                 note: str = "", parent: QWidget | None = None) -> None:
+                 note: str = "", parent: QWidget | None = None, *, advice: MachineAdvice | None = None,
+                 gpu_indexes: list[int] | None = None) -> None:
         super().__init__(parent)
         self.result = result
+        self.words = AdviceWords(self)
+        self.advice = advice
+        self.gpu_indexes = gpu_indexes or []
         accent, fill, ink = VERDICT_COLOURS.get(result.verdict, _ORANGE)
         self.setObjectName("verifyCard")
         self.setStyleSheet(themed(f"#verifyCard {{ border: 1px solid palette(mid); border-left: 6px solid {accent}; "
@@ -91,6 +100,11 @@ class VerifyCard(QFrame):
         for label in self.notes:
             layout.addWidget(label)
 
+    def _gpu_advice(self, i: int) -> GpuAdvice | None:
+        if self.advice is None or i >= len(self.gpu_indexes):
+            return None
+        return self.advice.gpus.get(self.gpu_indexes[i])
+
     def verdict_title(self, verdict: str, fallback: str) -> str:
         """A translated title for each stable id (the core's English title for an id this build lacks)."""
         return {
@@ -136,7 +150,7 @@ class VerifyCard(QFrame):
         arch = {normalize_gfx(a) for a in r.arch_list}
         env = dict(r.env)
         override = env.get("HSA_OVERRIDE_GFX_VERSION")
-        for name, gfx in gpus:
+        for i, (name, gfx) in enumerate(gpus):
             if not gfx or not r.torch:
                 continue
             if gfx in arch:
@@ -147,6 +161,13 @@ class VerifyCard(QFrame):
             else:
                 text = self.tr("{gfx} is not in the arch list").format(gfx=gfx)
             facts.append((self.tr("This GPU"), f"{name}: {text}"))
+            ga = self._gpu_advice(i)
+            if ga is not None and ga.used:
+                # the advice for this torch, in the words the Overview uses
+                verdict = self.tr("{status}, {override}").format(status=self.words.status(ga.status),
+                                                                 override=self.words.gpu_override(ga))
+                facts.append((self.tr("Advice"), self.tr("{name} with this torch: {verdict}").format(
+                    name=name, verdict=verdict)))
         if env:  # the GPU variables the probe's process saw
             facts.append((self.tr("Variables seen"), "\n".join(f"{k}={v}" for k, v in sorted(env.items()))))
         facts.append((self.tr("Python"), r.python))
