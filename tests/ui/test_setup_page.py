@@ -100,8 +100,13 @@ def test_choices_preselect_the_recommended_release_with_its_reason(open_page):
     assert page.current == CHOICES
     assert page.release_combo.currentData() == "6.2.4"
     assert "recommended" in page.release_combo.currentText()
-    assert page.release_reason.text() == ("Recommended: ROCm 6.2.4 is installed already and AMD lists it for "
-                                          "Ubuntu 22.04.5 LTS and this GPU.")
+    # the core's reason (setup.choices); what the release means for the GPU is the advice's, in the box above
+    assert page.release_reason.text().startswith("Recommended: ROCm 6.2.4 is installed already and AMD lists it "
+                                                 "for Ubuntu 22.04.5 LTS")
+    assert page.advice_headline.text() == ("Works with an override: torch 2.9.1+rocm6.4 from PyTorch's index, "
+                                           "HSA_OVERRIDE_GFX_VERSION=10.3.0.")
+    assert "fits your amdgpu-dkms driver from ROCm 6.2.4" in page.advice_details.text()
+    assert "Judged by AMD's list for ROCm 6.2.4." in page.advice_details.text()
     assert page.scope_buttons["pytorch"].isChecked()
     assert page.scope_notes["pytorch"].text().startswith("No system ROCm (the wheels carry their own")
     assert "rocm-hip-sdk" in page.scope_notes["sdk"].text()
@@ -112,6 +117,8 @@ def test_choices_preselect_the_recommended_release_with_its_reason(open_page):
     page.release_combo.setCurrentIndex(page.release_combo.findData("6.4.1"))
     assert page.plan.choices.release.version == "6.4.1"
     assert page.release_reason.text().startswith("AMD lists ROCm 6.4.1 for Ubuntu 22.04")
+    # a chosen release is another context: the advice for it cites its list
+    assert "Judged by AMD's list for ROCm 6.4.1." in page.advice_details.text()
     page.release_combo.setCurrentIndex(page.release_combo.findData("6.2.4"))
     assert page.choices.rocm is None and page.release_reason.text().startswith("Recommended:")
 

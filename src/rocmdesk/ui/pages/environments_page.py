@@ -3,8 +3,9 @@
 Profiles are ``torchenv.profiles.Profile`` records in ``torchenv.profile_store.ProfileStore`` (TOML under
 ``$XDG_CONFIG_HOME/rocmdesk/profiles``).  The page lists them with their torch status (the last verify
 verdict the PyTorch page recorded for the venv), edits one at a time with every variable checked as it is
-typed (``torchenv.envvars_check``: errors block saving, warnings are shown), fills a new profile from what
-the detected machine needs (``torchenv.presets``), writes or removes the activate hooks
+typed (``torchenv.envvars_check``: errors block saving, warnings are shown, and an override the advice model calls
+wrong, risky or needless for the venv's torch is flagged on any profile, in the editor and in the list), fills a
+new profile from what the advice sets for the detected machine (``torchenv.presets.suggest``), writes or removes the activate hooks
 (``torchenv.hooks``), exports ``.envrc`` / ``.env`` / a Jupyter kernel (``torchenv.exports``), and opens a
 terminal in the project folder running ``rocmdesk shell PROFILE``.  Every file operation is short, so it
 runs on the UI thread; the terminal is started detached.  The launcher, the program finder and the
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -46,6 +48,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.advice import OVERRIDE_VAR, AdviceError, MachineAdvice, advise, context_for
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.torchenv import envvars_check
 from rocmdesk.torchenv.verify import verdict_title
@@ -60,7 +63,9 @@ from rocmdesk.torchenv.profiles import (
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.advice_text import AdviceWords
 from rocmdesk.ui.widgets.command_row import CommandRow
+from rocmdesk.ui.widgets.flow_layout import FlowLayout
 from rocmdesk.ui.widgets.focus import TabLeavingTable
 from rocmdesk.ui.widgets.page_parts import page_header
 from rocmdesk.ui.widgets.text import text_label
@@ -135,6 +140,7 @@ class EnvironmentsPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.words = AdviceWords(self)
         self._store = store
         self.history = history or VerifyHistory()
         self.launcher = launcher or default_launcher
@@ -182,7 +188,9 @@ class EnvironmentsPage(QWidget):
         self.empty_label = text_label("", muted=True)
         tl.addWidget(self.empty_label)
 
-        actions = QHBoxLayout()
+        # the buttons wrap onto a second line on a narrow window instead of widening it
+        actions_row = QWidget()
+        actions = FlowLayout(actions_row)
         self.new_button = QPushButton(self.tr("&New"))
         self.new_button.setToolTip(self.tr("A new profile, filled in with what this machine needs (Ctrl+N)"))
         self.new_button.clicked.connect(self.new_profile)
@@ -221,15 +229,14 @@ class EnvironmentsPage(QWidget):
         self.pytorch_button.clicked.connect(self.go_to_pytorch)
         for w in (self.new_button, self.duplicate_button, self.delete_button):
             actions.addWidget(w)
-        actions.addSpacing(12)
+        actions.add_gap()
         for w in (self.apply_button, self.remove_button, self.export_button, self.terminal_button,
                   self.pytorch_button):
             actions.addWidget(w)
-        actions.addStretch(1)
         for b in (self.new_button, self.duplicate_button, self.delete_button, self.apply_button, self.remove_button,
                   self.terminal_button, self.pytorch_button):
             b.setAutoDefault(False)
-        tl.addLayout(actions)
+        tl.addWidget(actions_row)
         self.result_frame = QFrame()
         self.result_frame.setObjectName("resultNote")
         rl = QVBoxLayout(self.result_frame)
@@ -242,7 +249,14 @@ class EnvironmentsPage(QWidget):
         tl.addWidget(self.result_frame)
         split.addWidget(top)
 
-        split.addWidget(self._build_editor())
+        # the editor scrolls inside its part of the splitter, so the page fits a laptop screen (1024×700)
+        editor_scroll = QScrollArea()
+        editor_scroll.setWidgetResizable(True)
+        editor_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        editor_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        editor_scroll.setWidget(self._build_editor())
+        self.editor_scroll = editor_scroll
+        split.addWidget(editor_scroll)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setSizes([260, 420])
@@ -260,6 +274,7 @@ class EnvironmentsPage(QWidget):
         self._sync_where()
 
     def _report_ready(self, _report: MachineReport) -> None:
+        self._refresh_rows()
         if self.editing_new and not self.dirty() and self._new_base[0] == "" and self._new_base[1] == "":
             self._start_new(self.tr("New profile"), "", "", "", {s.key: s.value for s in self.suggestions()}, "")
         else:
@@ -340,6 +355,9 @@ class EnvironmentsPage(QWidget):
         vars_head.addWidget(self.add_var_button)
         vars_head.addWidget(self.remove_var_button)
         ed.addLayout(vars_head)
+        # what the presets and the Check column go by: the advice, in the Overview's words
+        self.advice_label = plain(text_label("", small=True, muted=True))
+        ed.addWidget(self.advice_label)
         self.vars_table = plain(TabLeavingTable(0, 3))
         self.vars_table.setHorizontalHeaderLabels([self.tr("Variable"), self.tr("Value"), self.tr("Check")])
         self.vars_table.verticalHeader().setVisible(False)
@@ -478,12 +496,39 @@ class EnvironmentsPage(QWidget):
             torch, torch_tip = self.torch_status(prof)
             pairs = [f"{k}={v}" for k, v in sorted(prof.env.items())]
             state, _ = self.hooks_state(prof)
+            variables = item(", ".join(pairs) or self.tr("none"), "\n".join(pairs))
+            flagged = self.profile_warnings(prof)
+            if flagged:  # the advice disagrees with its override: say so in the list too
+                variables.setText("⚠ " + variables.text())
+                variables.setToolTip("\n".join(pairs + [""] + flagged))
+                variables.setForeground(QBrush(QColor(themed(WARNING_INK))))
             cells = [item(name, prof.notes or name), item(_short(prof.project_dir), prof.project_dir),
-                     item(_short(prof.venv), prof.venv), item(torch, torch_tip),
-                     item(", ".join(pairs) or self.tr("none"), "\n".join(pairs)),
+                     item(_short(prof.venv), prof.venv), item(torch, torch_tip), variables,
                      item(self.hooks_word(state))]
         for col, c in enumerate(cells):
             self.table.setItem(row, col, c)
+
+    def profile_warnings(self, prof: Profile) -> list[str]:
+        """What the advice says against a stored profile's override (wrong, risky or needless)."""
+        if self.report is None:
+            return []
+        try:
+            return [f.message for f in self.env_findings(dict(prof.env), prof.venv) if f.level == "warning"
+                    and f.key.startswith(OVERRIDE_VAR)]
+        except Exception:  # a profile the checks cannot read is listed as it is
+            return []
+
+    def _refresh_rows(self) -> None:
+        """Fill the list's rows again (another machine changes what the advice flags), keeping the selection."""
+        self._filling = True
+        try:
+            for row in range(self.table.rowCount()):
+                it = self.table.item(row, 0)
+                name = it.data(Qt.ItemDataRole.UserRole) if it is not None else None
+                if name is not None:
+                    self._fill_row(row, name)
+        finally:
+            self._filling = False
 
     def selected_name(self) -> str | None:
         items = self.table.selectedItems()
@@ -710,14 +755,63 @@ class EnvironmentsPage(QWidget):
                 return
         self.add_variable(key, value)
 
+    def venv_torch(self, venv: str | None = None) -> str | None:
+        """torch's version in ``venv`` (default: the editor's), read from its files; None if none is there."""
+        if venv is None:
+            venv = self.venv_edit.text().strip() if hasattr(self, "venv_edit") else ""
+        return torch_version_in(os.path.expanduser(venv)) if venv else None
+
+    def advice(self) -> MachineAdvice | None:
+        """The advice the editor is checked against: the machine's own (``report.advice``, as the Overview shows
+        it), or, when the venv holds a torch already, the advice for that torch."""
+        report = self.report
+        if report is None:
+            return None
+        torch = self.venv_torch()
+        if torch is None and report.advice is not None:
+            return report.advice
+        try:
+            return advise(report, context_for(report, torch=torch))
+        except AdviceError:  # a torch rocmdesk does not know: the advice for the recommended wheels
+            return report.advice or advise(report)
+
+    def advice_text(self) -> str:
+        """One line: the advice the presets and the Check column follow (status word, wheels, override or none,
+        the device mask, the ROCm release cited)."""
+        a = self.advice()
+        if a is None or a.status == "no-gpu":
+            return ""
+        parts = [self.words.machine_headline(a)]
+        devices = self.words.devices(a)
+        if devices:
+            parts.append(devices)
+        parts.append(self.words.cited(a.rocm_cited))
+        line = "; ".join(parts)
+        torch = self.venv_torch()
+        if torch and self.report is not None and a is not self.report.advice:
+            return self.tr("Advice for torch {torch} in this venv: {advice}.").format(torch=torch, advice=line)
+        return self.tr("Advice for this machine: {advice}.").format(advice=line)
+
     def suggestions(self) -> list[Suggestion]:
         if self.report is None:
             return []
-        venv = self.venv_edit.text().strip() if hasattr(self, "venv_edit") else ""
         try:
-            return suggest(self.report, torch_version_in(venv) if venv else None)
+            return suggest(self.report, self.venv_torch(), advice=self.advice())
         except Exception:  # presets are a help; a machine they cannot read just offers none
             return []
+
+    def env_findings(self, env: dict[str, str], venv: str | None = None) -> list[envvars_check.EnvFinding]:
+        """Every check of ``env`` for a profile whose venv is ``venv`` (default: the editor's): the values, the
+        machine's GPUs, and what the advice says of its override (wrong, risky or needless), judged for the
+        venv's torch when it has one, so a profile with or without presets is flagged alike."""
+        findings = envvars_check.check_env(env, self.report)
+        report = self.report
+        torch = self.venv_torch(venv)
+        if report is not None and torch is not None:
+            machine_only = envvars_check.advice_findings(env, report)
+            findings = [f for f in findings if f not in machine_only] + \
+                envvars_check.advice_findings(env, report, torch)
+        return findings
 
     def _fill_preset_menu(self) -> None:
         self.preset_menu.clear()
@@ -746,7 +840,7 @@ class EnvironmentsPage(QWidget):
             k, v = self.vars_table.item(row, KEY), self.vars_table.item(row, VALUE)
             rows.append(((k.text() if k else "").strip(), v.text() if v else ""))
         env = {k: v for k, v in rows if k}
-        findings = envvars_check.check_env(env, self.report)
+        findings = self.env_findings(env)
         by_key: dict[str, list] = {}
         for f in findings:
             by_key.setdefault(f.key, []).append(f)
@@ -843,6 +937,8 @@ class EnvironmentsPage(QWidget):
             ink = OK_INK
         self.check_label.setText(text)
         self.check_label.setStyleSheet(themed(f"color: {ink};"))
+        self.advice_label.setText(self.advice_text())
+        self.advice_label.setVisible(bool(self.advice_label.text()))
         notes = []
         project = self.project_edit.text().strip()
         if project and not os.path.isdir(os.path.expanduser(project)):

@@ -44,11 +44,12 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk import i18n
+from rocmdesk.advice import AdviceError, MachineAdvice, advise, context_for
 from rocmdesk.knowledge import rocm_releases
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup import events as ev
-from rocmdesk.setup.choices import CHOSEN, SCOPE_WHAT, Choices, gpus_fit, os_fit, recommend
+from rocmdesk.setup.choices import CHOSEN, SCOPE_WHAT, Choices, os_fit, recommend, scope_what
 from rocmdesk.setup.facts import SetupFacts, read_facts
 from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.plan import plan as build_plan
@@ -58,6 +59,7 @@ from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, HelperRun, Run
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.code_view import CodeView, mono_font
+from rocmdesk.ui.widgets.advice_text import AdviceWords, override_pairs
 from rocmdesk.ui.widgets.finding_card import FindingCard
 from rocmdesk.ui.widgets.page_parts import (
     ScrollBody,
@@ -120,6 +122,7 @@ class SetupPage(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.words = AdviceWords(self)
         self.command_factory = command_factory or default_command
         self.helper_locator = helper_locator or default_helper_path
         self.facts_reader = facts_reader or default_facts
@@ -350,9 +353,35 @@ class SetupPage(QWidget):
         else:
             self.findings_note.setText(self.tr("Nothing stands in the way of these choices."))
         for f in findings:
+            if f.id == "gpu-override":
+                f = replace(f, fix=self.override_fix())
             card = FindingCard(f)
             self.finding_cards.append(card)
             self.findings_layout.addWidget(card)
+
+    def override_fix(self) -> str:
+        """The fix of the "only with an override" finding (the system ROCm's list), in the advice's terms: what
+        PyTorch on this machine needs, which is what the Environments presets set."""
+        a = self.choice_advice()
+        if a is None:
+            return ""
+        pairs = override_pairs(a.env)
+        system = self.choices.scope != "pytorch"
+        if pairs:
+            return self.tr("The recommended PyTorch wheels need {pairs} too; a profile on the Environments page "
+                           "sets it per project.").format(pairs=pairs) if system else \
+                self.tr("This scope installs no system ROCm. The recommended PyTorch wheels need {pairs}; a "
+                        "profile on the Environments page sets it per project.").format(pairs=pairs)
+        if a.status != "supported":
+            return self.tr("For PyTorch, the advice for this machine is: {headline}.").format(
+                headline=self.words.machine_headline(a))
+        path = self.words.path(a.path)
+        if system:
+            return self.tr("Only programs built against the system ROCm need it. PyTorch needs no override "
+                           "here: {path} run this GPU natively, so the Environments presets set none.").format(
+                path=path)
+        return self.tr("This scope installs no system ROCm, so this does not apply: PyTorch needs no override "
+                       "here ({path} run this GPU natively).").format(path=path)
 
     def _sync_machine_state(self) -> None:
         s = self.session
@@ -375,9 +404,10 @@ class SetupPage(QWidget):
         return {"pytorch": self.tr("&PyTorch only"), "runtime": self.tr("R&untime"), "sdk": self.tr("&SDK")}.get(
             scope, scope)
 
-    def scope_meaning(self, scope: str) -> str:
-        """The knowledge's one line for a scope, without a lead-in that repeats the button's title."""
-        text = SCOPE_WHAT.get(scope, "")
+    def scope_meaning(self, scope: str, stream: str | None = None) -> str:
+        """The knowledge's one line for a scope (from a release of ``stream``), without a lead-in that repeats the
+        button's title."""
+        text = scope_what(scope, stream) if scope in SCOPE_WHAT else ""
         title = self.scope_title(scope).replace("&", "")
         if text.lower().startswith(title.lower() + ":"):
             text = text[len(title) + 1:].strip()
@@ -410,6 +440,20 @@ class SetupPage(QWidget):
             self.scope_notes[scope] = note
             scope_layout.addWidget(note)
         layout.addWidget(scope_box)
+
+        # what the advice model says of PyTorch on this machine (for the release chosen below), in the Overview's
+        # words, so Setup never tells the user something another page contradicts
+        self.advice_box = group_box(self.tr("PyTorch on this machine"))
+        advice_layout = QVBoxLayout(self.advice_box)
+        self.advice_headline = plain(text_label(""))
+        advice_layout.addWidget(self.advice_headline)
+        self.advice_details = plain(text_label("", small=True, muted=True))
+        advice_layout.addWidget(self.advice_details)
+        self.advice_notes = plain(text_label("", small=True))
+        self.advice_notes.setStyleSheet(themed("QLabel { background: #fde1cc; color: #5c2500; border-radius: 3px; "
+                                               "padding: 3px 6px; }"))
+        advice_layout.addWidget(self.advice_notes)
+        layout.addWidget(self.advice_box)
 
         rel_box = group_box(self.tr("ROCm release"))
         rel_layout = QVBoxLayout(rel_box)
@@ -533,13 +577,70 @@ class SetupPage(QWidget):
         else:
             text = self.tr("ROCm {version} has no apt repository for {os}; a plan that installs it is blocked.")
         text = text.format(version=rel.version, os=os_name)
-        if report.gpus and not gpus_fit(rel, report):
-            text += " " + self.tr("Not every GPU here is on its list.")
+        # what this release means for the GPUs is the advice's to say (the box above, judged by its list)
         if rel.preview:
             text += " " + self.tr("It is a technology preview.")
         return text
 
+    def choice_advice(self) -> MachineAdvice | None:
+        """The advice for the release chosen here: the machine's own (``report.advice``, what the Overview shows)
+        unless the user picked another release than the installed one, which is another context."""
+        report = self.report
+        if report is None:
+            return None
+        chosen = self.choices.rocm
+        if (chosen is None or chosen == report.rocm.primary_version) and report.advice is not None:
+            return report.advice
+        try:
+            return advise(report, context_for(report, rocm=chosen))
+        except AdviceError:
+            return report.advice
+
+    def advice_lines(self, a: MachineAdvice) -> tuple[str, str, str]:
+        """The advice box: the headline; the details (the device mask, the driver fact, the other ways, the list
+        cited, where to go next); what to do about the variables in effect."""
+        headline = self.tr("{headline}.").format(headline=self.words.machine_headline(a))
+        details = []
+        devices = self.words.devices(a)
+        if devices:
+            hidden = ", ".join(g.name or g.gfx or "" for g in self.report.gpus if g.index in a.hidden) \
+                if self.report is not None else ""
+            details.append(self.tr("{devices} keeps the integrated {gpus} out of the ROCm runtime.").format(
+                devices=devices, gpus=hidden))
+        if "driver" in a.why:
+            details.append(a.why["driver"])
+        ga = a.gpus.get(a.deciding) if a.deciding is not None else None
+        for alt in ga.alternatives if ga is not None else []:
+            details.append(self.tr("Another way: {way}.").format(way=self.words.alternative(alt)))
+        details.append(self.tr("Judged by {cited}. The PyTorch page installs these wheels; a profile on the "
+                               "Environments page sets the variables.").format(cited=self.words.cited(a.rocm_cited)))
+        notes = [self.words.note(n) for n in a.notes if n.code != "override-missing"]
+        return headline, "\n".join(details), "\n".join(notes)
+
+    def _show_advice(self) -> None:
+        a = self.choice_advice()
+        self.advice_box.setVisible(a is not None and a.status != "no-gpu")
+        if a is None or a.status == "no-gpu":
+            return
+        headline, details, notes = self.advice_lines(a)
+        self.advice_headline.setText(headline)
+        ga = a.gpus.get(a.deciding) if a.deciding is not None else None
+        self.advice_headline.setToolTip(_capital(ga.reason) if ga is not None else "")
+        self.advice_details.setText(details)
+        self.advice_notes.setText(notes)
+        self.advice_notes.setVisible(bool(notes))
+        self.advice_notes.setToolTip("\n".join(n.message for n in a.notes if n.code != "override-missing"))
+
+    def _show_scope_notes(self) -> None:
+        """What each scope installs from the chosen release's stream (TheRock names its own packages)."""
+        p = self.plan
+        stream = p.choices.release.stream if p is not None and p.choices.release is not None else None
+        for scope, note in self.scope_notes.items():
+            note.setText(self.scope_meaning(scope, stream))
+
     def _show_choices(self) -> None:
+        self._show_advice()
+        self._show_scope_notes()
         self._filling = True
         try:
             button = self.scope_buttons.get(self.choices.scope)
@@ -1223,9 +1324,14 @@ class SetupPage(QWidget):
             out.append(self.tr("Reboot, so the amdgpu-dkms driver is the one that loads."))
         out.append(self.tr("Install PyTorch for ROCm into a virtual environment: the PyTorch page picks the "
                            "right wheel for this GPU."))
-        if self.report is not None and any(g.support and g.support.status == "override" for g in self.report.gpus):
-            out.append(self.tr("This GPU needs HSA_OVERRIDE_GFX_VERSION: the Environments page sets it per "
-                               "project."))
+        a = self.choice_advice()
+        pairs = override_pairs(a.env) if a is not None else ""
+        if pairs:  # the advice's override, the value the Environments presets set
+            out.append(self.tr("The recommended wheels need {pairs} on this machine: a profile on the Environments "
+                               "page sets it per project.").format(pairs=pairs))
+        for note in a.notes if a is not None else []:
+            if note.code != "override-missing":
+                out.append(self.tr("{note}.").format(note=_capital(self.words.note(note))))
         return out
 
     def resume(self) -> None:
