@@ -259,7 +259,7 @@ class EnvironmentsPage(QWidget):
         split.addWidget(editor_scroll)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
-        split.setSizes([260, 420])
+        split.setSizes([180, 500])  # the editor is where the work is; the list scrolls past a few profiles
         outer.addWidget(split, 1)
 
         for keys, slot in ((QKeySequence.StandardKey.New, self.new_profile), (QKeySequence.StandardKey.Save, self.save)):
@@ -370,8 +370,8 @@ class EnvironmentsPage(QWidget):
         vh.setSectionResizeMode(KEY, QHeaderView.ResizeMode.Interactive)
         vh.setSectionResizeMode(VALUE, QHeaderView.ResizeMode.Interactive)
         vh.setSectionResizeMode(CHECK, QHeaderView.ResizeMode.Stretch)
-        self.vars_table.setColumnWidth(KEY, 260)
-        self.vars_table.setColumnWidth(VALUE, 220)
+        self.vars_table.setColumnWidth(KEY, 230)  # HSA_OVERRIDE_GFX_VERSION fits; the Check column gets the rest
+        self.vars_table.setColumnWidth(VALUE, 190)
         self.vars_table.itemChanged.connect(lambda _: self._revalidate())
         vars_label.setBuddy(self.vars_table)
         ed.addWidget(self.vars_table, 1)
