@@ -39,7 +39,6 @@ from rocmdesk.knowledge.wheels import AmdWheelIndex, TorchWheel, normalize_tag, 
 from rocmdesk.machine.model import Gpu, MachineReport
 
 _PER_NODE = re.compile(re.escape(OVERRIDE_VAR) + r"_(\d+)")
-_CTX = "rocmdesk.advice"
 
 
 class AdviceError(ValueError):
@@ -60,7 +59,7 @@ class AdviceContext:
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES:
-            raise AdviceError(translate(_CTX, "wheel source {source} is not one of {sources}").format(
+            raise AdviceError(translate("rocmdesk.advice", "wheel source {source} is not one of {sources}").format(
                 source=repr(self.source), sources=", ".join(SOURCES)))
 
 
@@ -99,7 +98,7 @@ def runtime_order(gpus: list[Gpu]) -> list[Gpu]:
 
 
 def gpu_label(gpu: Gpu) -> str:
-    name = gpu.name or translate(_CTX, "GPU {index}").format(index=gpu.index)
+    name = gpu.name or translate("rocmdesk.advice", "GPU {index}").format(index=gpu.index)
     return f"{name} ({gpu.gfx})" if gpu.gfx else name
 
 
@@ -231,10 +230,10 @@ def _amd_path(family: AmdWheelIndex, driver: str | None) -> WheelPath:
 
 
 def _amd_reason(family: AmdWheelIndex, gfx: str, pytorch_reason: str | None) -> str:
-    native = translate(_CTX, "AMD's {family} wheels build torch natively for {gfx}").format(
+    native = translate("rocmdesk.advice", "AMD's {family} wheels build torch natively for {gfx}").format(
         family=family.family, gfx=gfx)
     if pytorch_reason:
-        return translate(_CTX, "{native}; with PyTorch's own wheels: {reason}").format(
+        return translate("rocmdesk.advice", "{native}; with PyTorch's own wheels: {reason}").format(
             native=native, reason=pytorch_reason)
     return native
 
@@ -286,7 +285,7 @@ def advise(report: MachineReport, context: AdviceContext | None = None) -> Machi
                                         and best.rank >= STATUS_RANK["risky"])):
             family = fam
         elif ctx.source == "amd":
-            warnings.append(translate(_CTX, "AMD's per-family wheels serve none of these GPUs together; PyTorch's "
+            warnings.append(translate("rocmdesk.advice", "AMD's per-family wheels serve none of these GPUs together; PyTorch's "
                                             "own wheels are advised instead."))
             if not scored:
                 scored = [_judge(w, judged, rocm, ctx.driver_rocm, i)
@@ -371,20 +370,25 @@ def advise(report: MachineReport, context: AdviceContext | None = None) -> Machi
         s = verdict.get(g.index)
         is_used = g in used
         if s is None:
-            s = Support("unknown", None, translate(_CTX, "its gfx target could not be read"), None)
+            s = Support("unknown", None, translate("rocmdesk.advice", "its gfx target could not be read"), None)
         reason = s.reason
         if not is_used and visible is not None:
-            reason = translate(_CTX, "kept out of the ROCm runtime by {var}={value} (PyTorch uses the discrete GPU); "
+            reason = translate("rocmdesk.advice", "kept out of the ROCm runtime by {var}={value} (PyTorch uses the discrete GPU); "
                                      "on its own: {reason}").format(var=VISIBILITY_VAR, value=visible, reason=s.reason)
         sources = [x.strip() for x in (s.source or "").split(",") if x.strip()]
         if not is_used:
             sources = list(dict.fromkeys(sources + ["S-ISO", "S-PREREQ624"]))
         override = s.override if s.status in ("override", "risky") else None
+        var = override_var.get(g.index) if is_used else None
+        if var and var != OVERRIDE_VAR and override:
+            # the reason names the plain variable; this GPU gets the per-GPU form, and the reason must say so
+            reason = translate("rocmdesk.advice", "{reason}; set as {var}={value}, so the other GPUs run their own "
+                                                  "code").format(reason=reason, var=var, value=override)
         advice[g.index] = GpuAdvice(
             status=s.status, override=override, env=per_gpu_env.get(g.index, {}), path=path, reason=reason,
             sources=sources, used=is_used, rocm_cited=cited,
             runtime_index=order.index(g) if g.kfd_node is not None or len(gpus) == 1 else None,
-            override_var=override_var.get(g.index) if is_used else None,
+            override_var=var,
         )
     for g in judged:
         advice[g.index].alternatives = _alternatives(g, advice[g.index], best, scored, family, ctx, rocm)
@@ -447,7 +451,7 @@ def _alternatives(g: Gpu, mine: GpuAdvice, best: _Judged | None, scored: list[_J
             s = top.verdicts[g.index]
             out.append(Alternative(_pytorch_path(top.wheel, driver_update=True), s.status,
                                    s.override if s.status in ("override", "risky") else None,
-                                   translate(_CTX, "{reason}; needs an amdgpu-dkms driver from ROCm {rocm} or newer "
+                                   translate("rocmdesk.advice", "{reason}; needs an amdgpu-dkms driver from ROCm {rocm} or newer "
                                                    "(yours is from ROCm {driver})").format(
                                        reason=s.reason, rocm=tag_version(top.wheel.rocm_tag),
                                        driver=ctx.driver_rocm), "driver"))
@@ -512,8 +516,8 @@ def _whys(a: MachineAdvice, gpus: list[Gpu], judged: list[Gpu], hidden: list[Gpu
                                         "it.").format(var=OVERRIDE_VAR, value=value, gfx=g.gfx, target=target)
         else:
             why["override"] = translate("rocmdesk.torchenv.recommend",
-                                        "Per-GPU overrides ({var}_<KFD node>): only {gpus} need one, and a global "
-                                        "{var} would break the GPUs that run natively.").format(
+                                        "Per-GPU overrides ({var}_<KFD node>): the GPUs that need one are {gpus}; a "
+                                        "global {var} would break the GPUs that run natively.").format(
                 var=OVERRIDE_VAR, gpus=", ".join(gpu_label(g) for g in needing))
     # the device mask
     if hidden and VISIBILITY_VAR in a.env:
@@ -527,7 +531,7 @@ def _whys(a: MachineAdvice, gpus: list[Gpu], judged: list[Gpu], hidden: list[Gpu
             "firmware setup.").format(names=names, visible=a.env[VISIBILITY_VAR])
     # the driver
     if a.path is not None and a.path.driver_update and ctx.driver_rocm:
-        why["driver"] = translate(_CTX, "Your amdgpu-dkms kernel driver comes from ROCm {driver}; this path needs one "
+        why["driver"] = translate("rocmdesk.advice", "Your amdgpu-dkms kernel driver comes from ROCm {driver}; this path needs one "
                                         "from ROCm {rocm} or newer: update amdgpu-dkms first (Setup), or a newer "
                                         "ROCm user space on the older driver can hang at GPU discovery.").format(
             driver=ctx.driver_rocm, rocm=a.path.rocm or _therock_rocm())
@@ -536,7 +540,7 @@ def _whys(a: MachineAdvice, gpus: list[Gpu], judged: list[Gpu], hidden: list[Gpu
         if best is not None:
             top = best
         if top is not None and any(alt.why == "driver" for g in a.gpus.values() for alt in g.alternatives):
-            why["driver"] = translate(_CTX, "torch {torch} is the newest wheel whose ROCm {rocm} fits your amdgpu-dkms "
+            why["driver"] = translate("rocmdesk.advice", "torch {torch} is the newest wheel whose ROCm {rocm} fits your amdgpu-dkms "
                                             "driver from ROCm {driver}; newer wheels need a newer driver (see the "
                                             "other ways).").format(torch=a.path.torch if a.path else "",
                                                                    rocm=a.path.rocm if a.path else "",
@@ -571,11 +575,11 @@ def env_notes(a: MachineAdvice, env: Mapping[str, str], report: MachineReport) -
             if ga.status == "risky":
                 better = next((alt for alt in ga.alternatives if STATUS_RANK.get(alt.status, 3) <
                                STATUS_RANK["risky"]), None)
-                text = (translate(_CTX, "{var}={value} is what these wheels need, but it is risky: {reason}. "
+                text = (translate("rocmdesk.advice", "{var}={value} is what these wheels need, but it is risky: {reason}. "
                                         "{better} would run the GPU without it.").format(
                     var=var, value=eff, reason=ga.reason, better=path_name(better.path))
                         if better is not None else
-                        translate(_CTX, "{var}={value} is what these wheels need, but it is risky: {reason}.").format(
+                        translate("rocmdesk.advice", "{var}={value} is what these wheels need, but it is risky: {reason}.").format(
                     var=var, value=eff, reason=ga.reason))
                 key = ("override-risky", var)
                 out.setdefault(key, EnvNote("override-risky", var, eff, want, text))
@@ -583,12 +587,12 @@ def env_notes(a: MachineAdvice, env: Mapping[str, str], report: MachineReport) -
         if eff is None:
             key = ("override-missing", want_var)
             out.setdefault(key, EnvNote("override-missing", want_var, None, want, translate(
-                _CTX, "{var}={value} is advised for this machine but not set.").format(var=want_var, value=want)))
+                "rocmdesk.advice", "{var}={value} is advised for this machine but not set.").format(var=want_var, value=want)))
         elif want is not None:
             key = ("override-wrong", var)
-            text = (translate(_CTX, "{var}={value} is set, but the advice for this machine is {var}={wanted}.")
+            text = (translate("rocmdesk.advice", "{var}={value} is set, but the advice for this machine is {var}={wanted}.")
                     if var == want_var else
-                    translate(_CTX, "{var}={value} is set, but the advice for this machine is {other}={wanted}: "
+                    translate("rocmdesk.advice", "{var}={value} is set, but the advice for this machine is {other}={wanted}: "
                                     "set that instead."))
             out.setdefault(key, EnvNote("override-wrong", var, eff, want, text.format(
                 var=var, value=eff, wanted=want, other=want_var)))
@@ -598,14 +602,14 @@ def env_notes(a: MachineAdvice, env: Mapping[str, str], report: MachineReport) -
                 key = ("override-risky", var)
                 names.setdefault(key, []).append(gpu_label(g))
                 out[key] = EnvNote("override-risky", var, eff, None, translate(
-                    _CTX, "{var}={value} is set, but it names a GPU of another generation than the {gpus}: the "
+                    "rocmdesk.advice", "{var}={value} is set, but it names a GPU of another generation than the {gpus}: the "
                           "runtime crashes or refuses it. The advice needs no override for it: unset {var}.").format(
                     var=var, value=eff, gpus=", ".join(names[key])))
             else:
                 key = ("override-needless", var)
                 names.setdefault(key, []).append(gpu_label(g))
                 out[key] = EnvNote("override-needless", var, eff, None, translate(
-                    _CTX, "{var}={value} is set, but the advised wheels run the {gpus} without an override: unset "
+                    "rocmdesk.advice", "{var}={value} is set, but the advised wheels run the {gpus} without an override: unset "
                           "it (on a GPU the wheels carry natively an override can crash the runtime).").format(
                     var=var, value=eff, gpus=", ".join(names[key])))
     return list(out.values())
@@ -614,12 +618,12 @@ def env_notes(a: MachineAdvice, env: Mapping[str, str], report: MachineReport) -
 def path_name(path: WheelPath) -> str:
     """A path in words: "AMD's wheels at https://…", "torch 2.13.0+rocm7.2 from PyTorch's index"."""
     if path.stream == "amd":
-        return translate(_CTX, "AMD's wheels at {url}").format(url=path.index_url)
+        return translate("rocmdesk.advice", "AMD's wheels at {url}").format(url=path.index_url)
     if path.stream == "installed":
-        return translate(_CTX, "the installed torch {torch}").format(torch=path.torch)
+        return translate("rocmdesk.advice", "the installed torch {torch}").format(torch=path.torch)
     if path.torch:
-        return translate(_CTX, "torch {torch} from PyTorch's index").format(torch=path.torch)
-    return translate(_CTX, "PyTorch's nightly wheels at {url}").format(url=path.index_url)
+        return translate("rocmdesk.advice", "torch {torch} from PyTorch's index").format(torch=path.torch)
+    return translate("rocmdesk.advice", "PyTorch's nightly wheels at {url}").format(url=path.index_url)
 
 
 def _crosses(phys: str, target: str) -> bool:
