@@ -321,7 +321,10 @@ def advice_findings(env: Mapping[str, str], machine: "MachineReport", torch_vers
         a = advise(machine, context_for(machine, env=env, torch=torch_version))
     except AdviceError:
         a = advise(machine, context_for(machine, env=env))
-    return [EnvFinding("warning", n.var, n.message) for n in a.notes if n.code != "override-missing"]
+    # a missing override is a finding only where the venv's torch is known: without it the profile may be meant
+    # for other wheels (AMD's, a CPU build), and the presets offer the override anyway
+    return [EnvFinding("warning", n.var, n.message) for n in a.notes
+            if n.code != "override-missing" or (torch_version and a.path is not None and a.path.stream != "amd")]
 
 
 def check_env(env: Mapping[str, str], machine: "MachineReport | None" = None) -> list[EnvFinding]:
