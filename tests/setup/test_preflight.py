@@ -182,3 +182,14 @@ def test_user_findings():
                                           ("5.7.1-3build1", None), ("6.1.0+ds-1", None)])
 def test_rocm_version_of_amd_package_versions(version, rocm):
     assert rocm_version_of_package(version) == rocm
+
+
+def test_gpu_override_fix_says_what_the_advice_says_pytorch_needs():
+    # gfx1103: the system ROCm lists only its override target, but PyTorch's advised wheels (AMD's) need no
+    # override: the fix must not say that profiles set one (issue 14: Setup contradicted the PyTorch page)
+    f = found(m.ubuntu("24.04", [m.gpu("gfx1103", name="AMD Radeon 780M Graphics", apu=True)]),
+              Choices(rocm="7.2.4"))["gpu-override"]
+    assert "needs no override" in f.fix and "gfx110X-all" in f.fix and "set the override" not in f.fix
+    # gfx1032: the advice sets 10.3.0, and the fix names it
+    f = found(m.ubuntu("22.04", [m.gpu("gfx1032", name="AMD Radeon RX 6600 XT")]), Choices(rocm="6.2.4"))
+    assert "HSA_OVERRIDE_GFX_VERSION=10.3.0" in f["gpu-override"].fix

@@ -11,7 +11,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from rocmdesk.advice import AdviceError, advise, context_for
+from rocmdesk.advice import AdviceError, advise, context_for, path_name
 from rocmdesk.advice.model import OVERRIDE_VAR
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_target, rocm_releases
@@ -316,9 +316,7 @@ def _gpus(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
     if listed_via:
         out.append(Finding("gpu-override", "info", translate(
             "rocmdesk.setup.preflight", "A GPU runs ROCm {version} only with an override").format(version=rel.version),
-            listed_via, translate("rocmdesk.setup.preflight",
-                                  "rocmdesk's environment profiles set the override for your projects."),
-            rel.source))
+            listed_via, _override_fix(report, rel.version), rel.source))
     if not_listed:
         out.append(Finding("gpu-not-listed", "warning", translate(
             "rocmdesk.setup.preflight", "A GPU is not on AMD's list for ROCm {version}").format(version=rel.version),
@@ -332,6 +330,27 @@ def _gpus(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Finding
                 missing, translate("rocmdesk.setup.preflight", "Choose a legacy release, or the PyTorch-only scope."),
                 "S-HZ-INSTALL"))
     return out
+
+
+def _override_fix(report: MachineReport, version: str) -> str:
+    """What to do about a GPU the system ROCm lists only through its override target: what the advice says PyTorch
+    needs (the wheels carry their own user space, so they may need no override at all, or another form)."""
+    try:
+        a = advise(report, context_for(report, rocm=version))
+    except AdviceError:
+        a = None
+    wanted = {k: v for k, v in a.env.items() if k.startswith("HSA_OVERRIDE_GFX_VERSION")} if a else {}
+    if a is not None and a.path is not None and not wanted:
+        return translate("rocmdesk.setup.preflight",
+                         "PyTorch needs no override here ({path}). Programs built against the system ROCm {version} "
+                         "would need it: set it only in an environment profile for such a project, not in your "
+                         "session.").format(path=path_name(a.path), version=version)
+    if wanted:
+        return translate("rocmdesk.setup.preflight",
+                         "An environment profile sets {setting} for PyTorch and your other ROCm programs "
+                         "(Environments page).").format(
+            setting=" ".join(f"{k}={v}" for k, v in sorted(wanted.items())))
+    return translate("rocmdesk.setup.preflight", "rocmdesk's environment profiles set the override for your projects.")
 
 
 _SESSION_NOTES = ("override-needless", "override-wrong", "override-risky")
