@@ -50,6 +50,7 @@ class SanityOptions:
     phase_timeout_s: float | None = None  # one timeout for every phase (None: TIMEOUTS)
     multi_gpu: bool | None = None  # None or True: the all-reduce when two or more GPUs are visible; False: skip
     cpu_ranks: int = 0  # tests: run the all-reduce on this many CPU processes over gloo
+    script: Path | None = None  # the check to run (None: the shipped CHECK_SCRIPT); tests run a wrapper of it
 
 
 def phase_timeout(options: SanityOptions, phase: str) -> float:
@@ -59,7 +60,7 @@ def phase_timeout(options: SanityOptions, phase: str) -> float:
 
 
 def check_argv(options: SanityOptions) -> list[str]:
-    return [os.fspath(options.python), "-I", os.fspath(CHECK_SCRIPT),
+    return [os.fspath(options.python), "-I", os.fspath(options.script or CHECK_SCRIPT),
             "--device", options.device, "--size", options.size, "--steps", str(int(options.steps)),
             "--multi-gpu", "off" if options.multi_gpu is False else "auto",
             "--cpu-ranks", str(int(options.cpu_ranks)),
