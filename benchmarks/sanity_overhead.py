@@ -2,7 +2,8 @@
 
 Both run in the same venv (default: the tests' real CPU torch==2.13.0 venv), interleaved, in the same run.
 The harness is ``rocmdesk.sanity.runner.run_sanity`` (JSON lines, a device sync for each reported loss,
-the runner's watchdog); the baseline is a bare loop over the same model, data, optimizer and steps in the
+the runner's watchdog), run through the tests' wrapper of the check only to skip the AMP phase (it patches
+nothing in the training loop); the baseline is a bare loop over the same model, data, optimizer and steps in the
 venv's python, with no output and no timeouts.  Both count samples/s over the steps after the same warm-up
 third, so the ratio is the harness' own cost.  Target: at most 5 % slower.
 
@@ -24,6 +25,7 @@ sys.path.insert(0, str(REPO / "src"))
 sys.path.insert(0, str(REPO))
 
 from rocmdesk.sanity.runner import CHECK_SCRIPT, SanityOptions, run_sanity  # noqa: E402
+from tests.sanity.check_wrapper import WRAPPER, wrapper_env  # noqa: E402
 
 BARE = r"""
 import importlib.util, sys, time
@@ -52,8 +54,8 @@ print(batch * (steps - warm) / (end - steady))
 
 
 # one thread each: on a small shared machine two threads per process mostly measure the neighbours
-ENV = dict(os.environ, OMP_NUM_THREADS="1", ROCMDESK_SANITY_CPU_BF16="0")  # FP32 is compared; AMP only adds time
-ENV.pop("ROCMDESK_SANITY_FAULT", None)
+ENV = dict(os.environ, OMP_NUM_THREADS="1")
+ENV.update(wrapper_env(CHECK_SCRIPT, cpu_bf16=False))  # FP32 is compared; AMP only adds time
 
 
 def bare(python: Path, steps: int) -> float:
@@ -63,7 +65,8 @@ def bare(python: Path, steps: int) -> float:
 
 
 def harness(python: Path, steps: int) -> float:
-    res = run_sanity(SanityOptions(python=python, device="cpu", steps=steps, env=ENV, multi_gpu=False))
+    res = run_sanity(SanityOptions(python=python, device="cpu", steps=steps, env=ENV, multi_gpu=False,
+                                   script=WRAPPER))
     if not res.passed:
         raise SystemExit(f"the check failed: {res.error}")
     return float(res.phase("fp32").samples_per_s)

@@ -32,6 +32,31 @@ def test_it_imports_only_the_standard_library_and_torch():
     assert "rocmdesk" not in _imports(tree)
 
 
+def test_it_reads_no_variable_of_rocmdesk_own():
+    """No test hooks in the product: the environment is read only for the ROCm/NCCL/PyTorch variables in
+    ENV_VARS, which the device phase reports (the tests' faults come from tests/sanity/check_wrapper.py)."""
+    text = CHECK_SCRIPT.read_text(encoding="utf-8")
+    assert "ROCMDESK" not in text  # no ROCMDESK_* name, not even in its docstring
+    tree = ast.parse(text)
+    env_vars = next(ast.literal_eval(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "ENV_VARS" for t in node.targets))
+    assert env_vars and not any(v.upper().startswith("ROCMDESK") for v in env_vars)
+
+    def environ(node: ast.AST) -> bool:  # os.environ, os.getenv, os.environb
+        return (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "os"
+                and node.attr in ("environ", "environb", "getenv", "getenvb"))
+
+    allowed: set[int] = set()  # os.environ inside a comprehension over ENV_VARS, keyed by its loop variable
+    for comp in ast.walk(tree):
+        if isinstance(comp, (ast.DictComp, ast.ListComp, ast.SetComp, ast.GeneratorExp)) and any(
+                isinstance(g.iter, ast.Name) and g.iter.id == "ENV_VARS" for g in comp.generators):
+            allowed.update(id(n) for n in ast.walk(comp) if environ(n))
+    reads = [n for n in ast.walk(tree) if environ(n)]
+    assert reads, "the device phase reports the ROCm variables: the test must find where"
+    stray = [ast.get_source_segment(text, n) + f" (line {n.lineno})" for n in reads if id(n) not in allowed]
+    assert stray == [], "the check reads the environment only for ENV_VARS"
+
+
 def test_it_parses_as_python_3_8():
     ast.parse(CHECK_SCRIPT.read_text(encoding="utf-8"), feature_version=(3, 8))
 

@@ -1,5 +1,6 @@
 """``rocmdesk sanity``: the real check through the command line (JSON and text), a profile's venv and
-variables, exit codes for a pass, a failure, a hang and bad usage."""
+variables, exit codes for a pass, a failure, a hang and bad usage.  The runner runs the tests' wrapper of the
+check (``check_wrapper.py``) in place of the shipped script: it injects the faults."""
 
 from __future__ import annotations
 
@@ -9,15 +10,26 @@ from pathlib import Path
 import pytest
 
 from rocmdesk.cli import main
+from rocmdesk.sanity import runner as runner_mod
 from rocmdesk.torchenv.profile_store import ProfileStore
 from rocmdesk.torchenv.profiles import Profile
+from tests.sanity.check_wrapper import VARIABLE, WRAPPER, wrapper_env
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
+
+SHIPPED = runner_mod.CHECK_SCRIPT
+
+
+def wrap(monkeypatch, **config) -> None:
+    """The command line runs the wrapper, patched as ``config`` says (by default the AMP phase runs whatever
+    this CPU has)."""
+    config.setdefault("cpu_bf16", True)
+    monkeypatch.setattr(runner_mod, "CHECK_SCRIPT", WRAPPER)
+    monkeypatch.setenv(VARIABLE, wrapper_env(SHIPPED, **config)[VARIABLE])
 
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch, tmp_path):
-    monkeypatch.delenv("ROCMDESK_SANITY_FAULT", raising=False)
-    monkeypatch.setenv("ROCMDESK_SANITY_CPU_BF16", "1")
+    wrap(monkeypatch)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # profiles of this test only
 
 
@@ -47,7 +59,7 @@ def test_text_says_cpu_plainly_and_a_line_per_phase(torch_venv, capsys):  # noqa
 def test_a_profile_gives_its_venv_and_its_variables(torch_venv, capsys):  # noqa: F811
     # the profile's variables reach the check: here one that injects a fault into the AMP phase
     ProfileStore().create(Profile(name="faulty", project_dir=str(torch_venv), venv=str(torch_venv),
-                                  env={"ROCMDESK_SANITY_FAULT": "raise:amp"}))
+                                  env=wrapper_env(SHIPPED, faults=["raise:amp"], cpu_bf16=True)))
     assert main(["sanity", "--profile", "faulty", "--steps", "3"]) == 1
     out = capsys.readouterr().out
     assert f"Sanity check with profile faulty ({torch_venv})" in out
@@ -56,7 +68,7 @@ def test_a_profile_gives_its_venv_and_its_variables(torch_venv, capsys):  # noqa
 
 
 def test_a_hang_exits_1_and_names_the_phase(torch_venv, capsys, monkeypatch):  # noqa: F811
-    monkeypatch.setenv("ROCMDESK_SANITY_FAULT", "hang:numeric")
+    wrap(monkeypatch, faults=["hang:numeric"])
     assert main(["sanity", "--venv", str(torch_venv), "--timeout", "2", "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["hung_phase"] == "numeric" and data["passed"] is False
@@ -79,8 +91,8 @@ def test_resnet_needs_a_gpu(torch_venv, capsys):  # noqa: F811
 
 
 def test_the_resnet_code_path_runs_shrunk_on_the_cpu(torch_venv, capsys, monkeypatch):  # noqa: F811
-    monkeypatch.setenv("ROCMDESK_SANITY_CPU_RESNET", "1")  # tests only: the net is GPU-only otherwise
-    monkeypatch.setenv("ROCMDESK_SANITY_RESNET_SHAPE", "4,32")
+    # the wrapper lets the GPU-only size run on the CPU, shrunk; the AMP phase would only double the time
+    wrap(monkeypatch, cpu_resnet=(4, 32), cpu_bf16=False)
     main(["sanity", "--venv", str(torch_venv), "--size", "resnet50", "--steps", "3", "--json"])
     data = json.loads(capsys.readouterr().out)
     fp32 = next(p for p in data["phases"] if p["name"] == "fp32")

@@ -14,6 +14,7 @@ from rocmdesk.sanity import messages
 from rocmdesk.sanity.cli_sanity import TITLE_CELLS, format_result, phase_line, title
 from rocmdesk.sanity.result import PhaseResult, SanityResult, multi_gpu_hints
 from rocmdesk.sanity.runner import CHECK_SCRIPT
+from tests.sanity.check_wrapper import VARIABLE, WRAPPER, wrapper_env
 from tests.sanity.test_runner import START, fake_python, options, run
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 from tests.zh import has_chinese
@@ -22,9 +23,9 @@ from tests.zh import has_chinese
 @pytest.fixture
 def zh_locale(zh_locale, monkeypatch):
     """A Chinese desktop (tests/conftest.py), where the check runs without a fault injected and without bf16 on
-    the CPU."""
-    monkeypatch.delenv("ROCMDESK_SANITY_FAULT", raising=False)
-    monkeypatch.setenv("ROCMDESK_SANITY_CPU_BF16", "0")
+    the CPU (the tests' wrapper of the check says so)."""
+    monkeypatch.setenv(VARIABLE, wrapper_env(CHECK_SCRIPT, cpu_bf16=False)[VARIABLE])
+    monkeypatch.setattr("rocmdesk.sanity.runner.CHECK_SCRIPT", WRAPPER)
 
 
 # ---- the check script's codes ---------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 """The runner with the real check in the real CPU torch venv: a passing run with every field, and faults
 injected into the check (an exception, a hang, a hang that ignores SIGTERM, a killed process, a segfault,
 cancellation, wrong numbers, a loss that does not fall, NaN), the all-reduce over two gloo ranks (passing,
-a wrong sum, a rank that never arrives), and a fake python for what the protocol must survive."""
+a wrong sum, a rank that never arrives), and a fake python for what the protocol must survive.
+
+The faults come from the tests' wrapper (``check_wrapper.py``), which patches the shipped check and runs its
+real ``main()``: the runner runs it through ``SanityOptions.script``."""
 
 from __future__ import annotations
 
@@ -15,16 +18,22 @@ import pytest
 from rocmdesk.machine.process import Cancel
 from rocmdesk.sanity import runner as runner_mod
 from rocmdesk.sanity.result import PHASES
-from rocmdesk.sanity.runner import SanityOptions, run_sanity
+from rocmdesk.sanity.runner import CHECK_SCRIPT, SanityOptions, run_sanity
+from tests.sanity.check_wrapper import VARIABLE, WRAPPER, wrapper_env
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 
 
-def options(venv: Path, fault: str | None = None, **kw) -> SanityOptions:
-    env = dict(os.environ, ROCMDESK_SANITY_CPU_BF16="1")  # the AMP phase runs whatever this CPU has
-    env.pop("ROCMDESK_SANITY_FAULT", None)
-    if fault:
-        env["ROCMDESK_SANITY_FAULT"] = fault
-    env.update(kw.pop("extra_env", {}))
+def options(venv: Path, fault: str | None = None, *, wrap: bool = True, cpu_bf16: bool = True,
+            cpu_fp16: bool = False, extra_env: dict[str, str] | None = None, **kw) -> SanityOptions:
+    """The check through the tests' wrapper: ``fault`` (``KIND:PHASE[:STEP]``, comma-separated), and by default
+    an AMP phase that runs whatever this CPU has (``cpu_bf16``); ``wrap=False``: the shipped script as it is."""
+    env = dict(os.environ)
+    env.pop(VARIABLE, None)
+    if wrap:
+        env.update(wrapper_env(CHECK_SCRIPT, faults=fault.split(",") if fault else (), cpu_bf16=cpu_bf16,
+                               cpu_fp16=cpu_fp16))
+        kw.setdefault("script", WRAPPER)
+    env.update(extra_env or {})
     kw.setdefault("steps", 5)
     return SanityOptions(python=venv / "bin" / "python", env=env, **kw)
 
@@ -86,7 +95,7 @@ def test_a_real_tiny_run_passes_the_loss_falls_and_every_field_is_there(torch_ve
 
 
 def test_on_a_cpu_without_bfloat16_the_amp_phase_is_skipped_with_the_reason(torch_venv):  # noqa: F811
-    res, _ = run(options(torch_venv, device="cpu", extra_env={"ROCMDESK_SANITY_CPU_BF16": "0"}))
+    res, _ = run(options(torch_venv, device="cpu", cpu_bf16=False))
     assert res.passed and res.cpu_fallback is None and res.requested_device == "cpu"
     amp = res.phase("amp")
     assert amp.ok and "bfloat16" in amp.skipped and amp.samples_per_s is None
@@ -98,7 +107,7 @@ def test_an_exception_in_a_phase_fails_that_phase_and_stops(torch_venv):  # noqa
     res, events = run(options(torch_venv, "raise:fp32"))
     assert not res.passed and ended(events) == ["device", "numeric", "fp32"]
     fp32 = res.phase("fp32")
-    assert not fp32.ok and fp32.error == "RuntimeError: injected fault in phase fp32 (ROCMDESK_SANITY_FAULT)"
+    assert not fp32.ok and fp32.error == "RuntimeError: injected fault in phase fp32 (check_wrapper)"
     assert "Traceback" in fp32.traceback and res.error == fp32.error and res.hung_phase is None
 
 
@@ -161,7 +170,11 @@ def test_wrong_results_fail_their_phase(torch_venv, fault, phase, words):  # noq
 
 # ---- multi-GPU through gloo ranks on the CPU ---------------------------------------------------------------
 def test_the_all_reduce_over_two_cpu_ranks_passes(torch_venv):  # noqa: F811
-    res, _ = run(options(torch_venv, steps=3, cpu_ranks=2))
+    # the shipped script as it is, with the variables that once injected faults into it: it reads none of them
+    old = {"ROCMDESK_SANITY_FAULT": "raise:fp32,kill:numeric,wrong:multi_gpu,hang-rank:multi_gpu",
+           "ROCMDESK_SANITY_CPU_FP16": "1", "ROCMDESK_SANITY_CPU_RESNET": "1", "ROCMDESK_SANITY_RESNET_SHAPE": "2,8"}
+    res, _ = run(options(torch_venv, steps=3, cpu_ranks=2, wrap=False, extra_env=old))
+    assert res.amp_dtype != "float16" and res.batch == 64
     multi = res.phase("multi_gpu")
     assert res.passed, res.error
     assert multi.ok and not multi.skipped and multi.detail["backend"] == "gloo" and multi.detail["world_size"] == 2
@@ -253,7 +266,7 @@ def test_a_steps_line_becomes_an_event_a_step(tmp_path):
 
 def test_the_gpus_float16_and_gradscaler_path_runs_on_the_cpu(torch_venv):  # noqa: F811
     # the same autocast(float16) + GradScaler code a GPU run takes, with "cpu" as the device kind
-    res, _ = run(options(torch_venv, steps=20, extra_env={"ROCMDESK_SANITY_CPU_FP16": "1"}))
+    res, _ = run(options(torch_venv, steps=20, cpu_fp16=True))
     amp = res.phase("amp")
     assert res.passed, res.error
     assert res.amp_dtype == "float16" and amp.detail["grad_scale"] > 0 and amp.loss_last * 2 <= amp.loss_first

@@ -10,12 +10,9 @@ user's language (``rocmdesk.sanity.messages``).  Everything torch or the ROCm li
 The caller (``rocmdesk.sanity.runner``) owns the hang watchdog: a phase without a line for its timeout is a
 hang, wherever the process is stuck.
 
-Faults for tests come from ``ROCMDESK_SANITY_FAULT`` (comma-separated ``KIND:PHASE[:STEP]``, KIND one of
-raise, hang, hang-hard, kill, segv, exit, wrong, nan, nofall; ``hang-rank:multi_gpu`` and
-``wrong:multi_gpu`` act in the last rank of the all-reduce).  ``ROCMDESK_SANITY_CPU_BF16=0|1`` overrides
-whether this CPU counts as one where bfloat16 autocast helps, ``ROCMDESK_SANITY_CPU_FP16=1`` runs the GPU's
-float16 + GradScaler path on the CPU; ``ROCMDESK_SANITY_CPU_RESNET=1`` allows the
-ResNet-50-like size on a CPU (tests only) and ``ROCMDESK_SANITY_RESNET_SHAPE=BATCH,PIXELS`` shrinks it.
+It has no test hooks and reads no variable of rocmdesk's own: the tests run it through a wrapper
+(``tests/sanity/check_wrapper.py``) that imports this file as a module, patches its functions (faults in
+a phase or a step, the CPU's bfloat16 verdict, the ResNet-50 size on a CPU) and then calls ``main()``.
 
 Importing this module does nothing (rocmdesk's layer test imports every module).
 """
@@ -47,6 +44,7 @@ SIZES = {
     "tiny": (64, 16, CLASSES),
     "resnet50": (64, 224, 1000),
 }
+GPU_ONLY_SIZES = ("resnet50",)  # far too slow on a CPU to say anything in a few steps
 
 _OUT = None  # the protocol stream: the original stdout
 
@@ -103,41 +101,6 @@ class CheckFailed(Exception):
 def message(code, **params):
     """The ``message_code``/``message_params`` of an event: what its English ``error`` or ``skipped`` says."""
     return {"message_code": code, "message_params": params}
-
-
-# ---- faults for tests --------------------------------------------------------------------------------------
-class Faults:
-    def __init__(self, text):
-        self.items = []
-        for part in (text or "").split(","):
-            bits = part.strip().split(":")
-            if len(bits) >= 2 and bits[0]:
-                step = int(bits[2]) if len(bits) > 2 and bits[2].isdigit() else None
-                self.items.append((bits[0], bits[1], step))
-
-    def has(self, kind, phase):
-        return any(k == kind and p == phase for k, p, _ in self.items)
-
-    def hit(self, phase, step=0):
-        """Act on a fault due at this phase and step (no step given: the phase's first chance)."""
-        for kind, p, at in self.items:
-            if p != phase or (at if at is not None else 0) != step:
-                continue
-            if kind == "raise":
-                raise RuntimeError("injected fault in phase {} (ROCMDESK_SANITY_FAULT)".format(phase))
-            if kind == "exit":
-                os._exit(3)
-            if kind == "kill":
-                os.kill(os.getpid(), signal.SIGKILL)
-            if kind == "segv":
-                import ctypes
-
-                ctypes.string_at(0)  # a real segmentation fault: faulthandler prints where
-            if kind in ("hang", "hang-hard"):
-                if kind == "hang-hard":
-                    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # only SIGKILL ends it
-                while True:
-                    time.sleep(3600)
 
 
 # ---- models and data ---------------------------------------------------------------------------------------
@@ -197,7 +160,6 @@ class Check:
     def __init__(self, args, torch):
         self.args = args
         self.torch = torch
-        self.faults = Faults(os.environ.get("ROCMDESK_SANITY_FAULT"))
         self.device = "cpu"
         self.device_name = None
         self.cpu_fallback = None
@@ -206,10 +168,6 @@ class Check:
         self.ends = []
         self.data = None
         self.batch, self.side, self.classes = SIZES[args.size]
-        shape = os.environ.get("ROCMDESK_SANITY_RESNET_SHAPE")
-        if args.size == "resnet50" and shape:
-            b, s = shape.split(",")
-            self.batch, self.side = int(b), int(s)
 
     @property
     def cuda(self):
@@ -277,7 +235,6 @@ class Check:
         end = {"event": "phase", "name": name, "status": "end", "ok": True, "seconds": 0.0,
                "samples_per_s": None, "skipped": None, "error": None}
         try:
-            self.faults.hit(name)
             out = fn() or {}
             end.update(out)
         except Exception as exc:
@@ -327,7 +284,7 @@ class Check:
             except Exception:
                 facts["cpu_capability"] = None
             facts["bf16_helps"] = cpu_bf16_helps(torch)
-            if self.args.size == "resnet50" and os.environ.get("ROCMDESK_SANITY_CPU_RESNET") != "1":
+            if self.args.size in GPU_ONLY_SIZES:
                 raise CheckFailed("the ResNet-50-like size runs on a GPU only, and this run is on the CPU",
                                   "resnet_on_cpu")
         # the first kernel launch: a wheel without code for this GPU fails here ("invalid device function")
@@ -349,8 +306,6 @@ class Check:
             conv = torch.nn.functional.conv2d(x.to(self.device), w.to(self.device), padding=1).cpu().double()
         finally:
             _tf32_restore(torch, saved)
-        if self.faults.has("wrong", "numeric"):
-            mm = mm + 1.0
         errors = {}
         for label, got, ref in (("matmul", mm, a.double() @ b.double()),
                                 ("convolution", conv, torch.nn.functional.conv2d(x.double(), w.double(),
@@ -373,8 +328,6 @@ class Check:
         torch = self.torch
         if self.cuda:
             return self.train("amp", torch.float16)
-        if os.environ.get("ROCMDESK_SANITY_CPU_FP16") == "1":
-            return self.train("amp", torch.float16)  # tests: the GPU's float16 + GradScaler path, on a CPU
         if not cpu_bf16_helps(torch):
             return dict({"skipped": "on this CPU bfloat16 autocast would only slow training down (no AMX or "
                                     "AVX-512 BF16 instructions)"}, **message("amp_cpu_no_bf16"))
@@ -388,12 +341,10 @@ class Check:
         torch.manual_seed(0)  # both phases start from the same weights
         model = (resnet50_like if args.size == "resnet50" else tiny_model)(torch, self.classes).to(self.device)
         model.train()
-        lr_scale = 0.0 if self.faults.has("nofall", phase) else 1.0
         # Adam: SGD with momentum swings wildly in a ResNet's first steps, and 30 steps must show a fall
-        opt = torch.optim.Adam(model.parameters(), lr=(1e-3 if args.size == "resnet50" else 3e-3) * lr_scale)
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3 if args.size == "resnet50" else 3e-3)
         autocast, scaler = _amp_tools(torch, self.device, amp_dtype)
         loss_fn = torch.nn.functional.cross_entropy
-        nan = self.faults.has("nan", phase)
         if self.cuda:
             torch.cuda.synchronize()
             torch.cuda.empty_cache()
@@ -409,12 +360,9 @@ class Check:
         first_step_s = None
         last_report = 0.0
         for i in range(1, steps + 1):
-            self.faults.hit(phase, i)
             x, y = self.data[(i - 1) % POOL]
             with autocast():
                 loss = loss_fn(model(x), y)
-            if nan:
-                loss = loss * float("nan")
             opt.zero_grad(set_to_none=True)
             if scaler is not None:
                 scaler.scale(loss).backward()
@@ -494,9 +442,7 @@ class Check:
             if world < 2:
                 return dict({"skipped": "only one GPU is visible; the all-reduce needs two or more"}, **message("multi_gpu_one_gpu"))
             self.torch.cuda.empty_cache()
-        return all_reduce_check(world, backend, args.allreduce_timeout,
-                                "hang" if self.faults.has("hang-rank", "multi_gpu") else
-                                "wrong" if self.faults.has("wrong", "multi_gpu") else None)
+        return all_reduce_check(world, backend, args.allreduce_timeout)
 
     # -- the verdict ------------------------------------------------------------------------------------
     def result(self):
@@ -523,9 +469,6 @@ class Check:
 
 def cpu_bf16_helps(torch):
     """bfloat16 autocast pays on a CPU only with AMX or AVX-512 BF16 instructions."""
-    forced = os.environ.get("ROCMDESK_SANITY_CPU_BF16")
-    if forced in ("0", "1"):
-        return forced == "1"
     for probe in ("_is_amx_tile_supported", "_is_avx512_bf16_supported"):
         fn = getattr(getattr(torch, "cpu", None), probe, None)
         try:
@@ -584,7 +527,7 @@ def _tf32_restore(torch, saved):
 
 
 # ---- multi-GPU: one process per rank -------------------------------------------------------------------------
-def _rank_main(rank, world, backend, init_file, timeout_s, fault, results):
+def _rank_main(rank, world, backend, init_file, timeout_s, results):
     """One rank: join the group, all-reduce a known tensor, check it, measure a larger one."""
     out = {"rank": rank}
     try:
@@ -600,12 +543,7 @@ def _rank_main(rank, world, backend, init_file, timeout_s, fault, results):
             device = "cpu"
         dist.init_process_group(backend, init_method="file://" + init_file, rank=rank, world_size=world,
                                 timeout=datetime.timedelta(seconds=timeout_s + 10))
-        if fault == "hang" and rank == world - 1:
-            while True:  # the others wait for this rank in all_reduce
-                time.sleep(3600)
         t = torch.full((1024,), float(rank + 1), device=device)
-        if fault == "wrong" and rank == world - 1:
-            t += 1
         dist.all_reduce(t)
         expected = world * (world + 1) / 2.0
         got = t.cpu()
@@ -630,7 +568,7 @@ def _rank_main(rank, world, backend, init_file, timeout_s, fault, results):
     results.put(out)
 
 
-def all_reduce_check(world, backend, timeout_s, fault):
+def all_reduce_check(world, backend, timeout_s):
     import multiprocessing
     import queue as queue_mod
     import tempfile
@@ -646,7 +584,7 @@ def all_reduce_check(world, backend, timeout_s, fault):
         init_file = os.path.join(tmp, "rendezvous")
         try:
             for rank in range(world):
-                p = ctx.Process(target=_rank_main, args=(rank, world, backend, init_file, timeout_s, fault, results),
+                p = ctx.Process(target=_rank_main, args=(rank, world, backend, init_file, timeout_s, results),
                                 daemon=True)
                 p.start()
                 procs.append(p)
