@@ -79,22 +79,43 @@ def _release_texts(data: dict) -> list[str]:
     return [t for t in out if isinstance(t, str) and t.strip()]
 
 
-# data files whose sentences users read: path under SOURCES -> (context, the texts in it).  Code shows them
-# through rocmdesk.i18n.translate(context, text), so they need no source of their own.
+def _machine_texts(data: dict) -> list[str]:
+    """A simulated machine's file (machine/simulated/NAME.toml): its about, which ``SimMachine.description``
+    translates (``rocmdesk simulate list``, the app's chooser, the simulated window's label)."""
+    about = data.get("about")
+    return [about] if isinstance(about, str) and about.strip() else []
+
+
+# data files whose sentences users read: path (or glob) under SOURCES -> (context, the texts in it).  Code shows
+# them through rocmdesk.i18n.translate(context, text), so they need no source of their own.  JSON or TOML.
 DATA_STRINGS: dict[str, tuple[str, Callable[[dict], list[str]]]] = {
     "knowledge/data/doctor_catalogue.json": ("rocmdesk.doctor", _catalogue_texts),
     "knowledge/data/gfx_targets.json": ("rocmdesk.knowledge.gfx", _gfx_texts),
     "knowledge/data/rocm_releases.json": ("rocmdesk.knowledge.releases", _release_texts),
+    "machine/simulated/[!_]*.toml": ("rocmdesk.machine.simulate", _machine_texts),
 }
+
+
+def load_data(path: Path) -> dict:
+    """A data file of DATA_STRINGS, by its suffix."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".toml":
+        if sys.version_info >= (3, 11):
+            import tomllib
+        else:  # Python 3.10
+            import tomli as tomllib
+        return tomllib.loads(text)
+    return json.loads(text)
 
 
 def data_stub(folder: Path, sources: Path = SOURCES) -> Path:
     """A Python file of QT_TRANSLATE_NOOP(context, text) lines for the texts in DATA_STRINGS, for lupdate."""
     lines = []
     for rel, (context, texts) in DATA_STRINGS.items():
-        path = sources / rel
-        if path.is_file():
-            for text in dict.fromkeys(texts(json.loads(path.read_text(encoding="utf-8")))):
+        for path in sorted(sources.glob(rel)):
+            if not path.is_file():
+                continue
+            for text in dict.fromkeys(texts(load_data(path))):
                 lines.append(f"QT_TRANSLATE_NOOP({json.dumps(context)}, {json.dumps(text, ensure_ascii=False)})")
     stub = folder / "data_strings.py"
     stub.write_text("\n".join(lines) + "\n", encoding="utf-8")

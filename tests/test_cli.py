@@ -138,7 +138,7 @@ def test_detect_loads_only_what_it_needs(tmp_path):
             "import sys, runpy; sys.argv=['rocmdesk','detect','--json','--simulate','no-amd-gpu'];"
             "from rocmdesk.cli import main; import io, contextlib;\n"
             "with contextlib.redirect_stdout(io.StringIO()): main(sys.argv[1:])\n"
-            "print(','.join(m for m in sys.modules if m.startswith(('rocmdesk.setup','rocmdesk.ui','rocmdesk.machine.simulate','PySide6'))))"]
+            "print(','.join(m for m in sys.modules if m.startswith(('rocmdesk.setup','rocmdesk.ui','rocmdesk.machine.simulate','rocmdesk.machine.sim_','PySide6'))))"]
     subprocess.run(argv, env=env, check=True, capture_output=True)  # first run builds the tree
     out = subprocess.run(argv, env=env, check=True, capture_output=True, text=True)
     assert out.stdout.strip() == ""

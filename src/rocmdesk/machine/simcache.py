@@ -18,14 +18,20 @@ from rocmdesk.machine.host import Host
 
 META_FILE = ".rocmdesk-sim.json"
 BUILDER_VERSION = "2"
-_BUILDER_SOURCE = Path(__file__).with_name("simulate.py")
+_HERE = Path(__file__).parent
+
+
+def builder_sources() -> list[Path]:
+    """What a built tree is made from: the builder's modules and the machines' data files."""
+    return ([_HERE / "simulate.py"] + sorted(_HERE.glob("sim_*.py"))
+            + sorted((_HERE / "simulated").glob("*.toml")))
 
 
 @functools.lru_cache(maxsize=1)
 def builder_version() -> str:
-    """The cache key of built trees: changes whenever the builder module does."""
+    """The cache key of built trees: changes whenever the builder's modules or the machines' data files do."""
     try:
-        data = _BUILDER_SOURCE.read_bytes()
+        data = b"".join(p.name.encode() + b"\0" + p.read_bytes() for p in builder_sources())
     except OSError:
         return f"{BUILDER_VERSION}-nosource"
     return f"{BUILDER_VERSION}-{zlib.crc32(data):08x}-{len(data)}"
@@ -73,7 +79,7 @@ def host_from_meta(root: Path, meta: dict) -> Host:
 
 
 def _described(meta: dict) -> str:
-    # the metadata keeps simulate.py's English description, which simulate.py marks for the catalogue
+    # the metadata keeps the machine file's English about, which scripts/i18n.py lists for the catalogue
     about = meta.get("description")
     return translate("rocmdesk.machine.simulate", about) if isinstance(about, str) and about else str(meta.get("name"))
 

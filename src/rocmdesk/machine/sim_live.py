@@ -1,0 +1,139 @@
+"""What moves in a built simulated tree: the metric files and the GPU processes, rewritten as at time t.
+
+The monitor's tests and the app's simulated mode call these on a timer; each file is replaced atomically so a
+reader never sees half a value.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from rocmdesk.machine.host import Host
+from rocmdesk.machine.sim_load import metric_files, metrics_for
+from rocmdesk.machine.sim_records import KiB, MiB, SimMachine
+from rocmdesk.machine.sim_spec import get_machine
+from rocmdesk.machine.simcache import META_FILE, sim_metadata
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # dotted: no glob like temp*_input sees it
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, path)
+
+
+def write_metrics(root: Path, t: float) -> None:
+    """Rewrite the moving metric files of a simulated tree as at time t; each file is replaced atomically.
+
+    GPUs whose ``power/runtime_status`` is ``suspended`` are left alone: reading a real one would wake it.
+    """
+    root = Path(root)
+    meta = sim_metadata(root)
+    if meta is None:
+        raise ValueError(f"{root} is not a simulated machine (no readable {META_FILE})")
+    machine = get_machine(str(meta.get("name")))
+    host = Host.at_root(root, label="simulated tree")
+    for gm in meta.get("gpus", []):
+        index = gm.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(machine.gpus):
+            continue
+        pci, hw = str(gm.get("sysfs")), str(gm.get("hwmon"))
+        if host.read_value(f"{pci}/power/runtime_status") == "suspended":
+            continue
+        g = machine.gpus[index]
+        for p, text in metric_files(g, metrics_for(machine, index, t), pci, hw).items():
+            _atomic_write(host.path(p), text)
+
+
+# ---------------------------------------------------------------------------
+# Simulated GPU processes (for the monitor's process table)
+# ---------------------------------------------------------------------------
+
+_SIM_PID_BASE = 31400  # training ranks get 31400 + GPU index; the compositor 2100
+
+
+def _sim_processes(machine: SimMachine, gm: dict, t: float) -> list[dict]:
+    """The processes one GPU has at time t: a training rank while it holds a job, the desktop's compositor."""
+    i = gm["index"]
+    g = machine.gpus[i]
+    m = metrics_for(machine, i, t)
+    out = []
+    job = max(0, m.vram_used_bytes - g.vram_idle_used)
+    if job >= 64 * MiB:
+        out.append({"pid": _SIM_PID_BASE + i, "comm": "python3", "kfd": True,
+                    "cmdline": ["python3", "train.py", f"--local-rank={i}"],
+                    "vram": job, "gtt": max(0, m.gtt_used_bytes - g.gtt_idle_used), "busy": m.busy_percent})
+    if g.boot_vga and g.connectors:  # the display GPU: a graphics client with no KFD memory
+        out.append({"pid": 2100, "comm": "gnome-shell", "kfd": False, "cmdline": ["/usr/bin/gnome-shell"],
+                    "vram": g.vram_idle_used // 2, "gtt": g.gtt_idle_used // 2, "busy": 1})
+    return out
+
+
+def write_processes(root: Path, t: float = 0.0) -> list[dict]:
+    """Write the simulated GPU processes of a tree as at time t and return them (pid, comm, gpu, vram).
+
+    Each gets ``/proc/<pid>/{comm,cmdline,fd/<n>,fdinfo/<n>}`` (fd links to the render node, a
+    dup'ed descriptor repeats its ``drm-client-id``); compute ones also KFD's
+    ``/sys/class/kfd/kfd/proc/<pid>/vram_<gpu_id>``.  Processes that end are removed.
+    """
+    root = Path(root)
+    meta = sim_metadata(root)
+    if meta is None:
+        raise ValueError(f"{root} is not a simulated machine (no readable {META_FILE})")
+    machine = get_machine(str(meta.get("name")))
+    host = Host.at_root(root, label="simulated tree")
+    written: list[dict] = []
+    alive: set[int] = set()
+    for gm in meta.get("gpus", []):
+        index = gm.get("index")
+        if not isinstance(index, int) or not 0 <= index < len(machine.gpus):
+            continue
+        if host.read_value(f"{gm['sysfs']}/power/runtime_status") == "suspended":
+            continue
+        render = (gm.get("render_nodes") or [None])[0]
+        nodes = gm.get("kfd_nodes") or []
+        gpu_id = host.read_int(f"/sys/class/kfd/kfd/topology/nodes/{nodes[0]}/gpu_id", 10) if nodes else None
+        for p in _sim_processes(machine, gm, t):
+            pid = p["pid"]
+            alive.add(pid)
+            base = host.path(f"/proc/{pid}")
+            (base / "fd").mkdir(parents=True, exist_ok=True)
+            (base / "fdinfo").mkdir(parents=True, exist_ok=True)
+            if not (base / "comm").exists():  # what does not move is written once
+                _atomic_write(base / "comm", p["comm"] + "\n")
+                _atomic_write(base / "cmdline", "\0".join(p["cmdline"]) + "\0")
+            fds = {4: 0, 5: 0} if render else {}  # fd 5 is a dup of fd 4: same DRM client
+            if p["kfd"] and machine.kfd:
+                fds = {3: None, **fds}
+            for fd, _ in fds.items():
+                link = base / "fd" / str(fd)
+                target = "/dev/kfd" if fd == 3 else render
+                if not os.path.lexists(link):
+                    os.symlink(target, link)
+                if fd == 3:
+                    if not (base / "fdinfo" / "3").exists():
+                        _atomic_write(base / "fdinfo" / "3", "pos:\t0\nflags:\t02100002\nmnt_id:\t25\n")
+                    continue
+                engine_ns = int(t * 1e9 * p["busy"] / 100)
+                _atomic_write(base / "fdinfo" / str(fd), (
+                    f"pos:\t0\nflags:\t02100002\nmnt_id:\t25\nino:\t{1000 + pid}\ndrm-driver:\tamdgpu\n"
+                    f"drm-client-id:\t{pid * 10 + index}\ndrm-pdev:\t{gm['pci_slot']}\npasid:\t{32768 + pid % 1000}\n"
+                    f"drm-memory-vram:\t{p['vram'] // KiB} KiB\ndrm-memory-gtt:\t{p['gtt'] // KiB} KiB\n"
+                    f"drm-memory-cpu:\t0 KiB\namd-memory-visible-vram:\t{p['vram'] // KiB} KiB\n"
+                    f"drm-engine-gfx:\t{engine_ns} ns\n"))
+            if p["kfd"] and machine.kfd and gpu_id:
+                kfd = host.path(f"/sys/class/kfd/kfd/proc/{pid}")
+                kfd.mkdir(parents=True, exist_ok=True)
+                if not (kfd / "pasid").exists():
+                    _atomic_write(kfd / "pasid", f"{32768 + pid % 1000}\n")
+                _atomic_write(kfd / f"vram_{gpu_id}", f"{p['vram']}\n")
+            written.append({"pid": pid, "comm": p["comm"], "gpu": index, "vram_bytes": p["vram"],
+                            "gtt_bytes": p["gtt"], "kfd": bool(p["kfd"] and machine.kfd)})
+    # processes that ended: gone from /proc and from KFD
+    for where in ("/proc", "/sys/class/kfd/kfd/proc"):
+        for name in host.listdir(where):
+            if name.isdigit() and (int(name) >= _SIM_PID_BASE or int(name) == 2100) and int(name) not in alive:
+                shutil.rmtree(host.path(f"{where}/{name}"), ignore_errors=True)
+    return written
