@@ -120,3 +120,18 @@ def test_version_explains_the_missing_helper(pipx_like: Path) -> None:
     assert lines[0] == f"rocmdesk {__version__}"
     assert f"system helper: not installed ({runner.HELPER})" in lines[1]
     assert "plan --format script" in lines[1]
+
+
+def test_the_wheel_carries_the_simulated_machines(pipx_like: Path) -> None:
+    """Package data: machine/simulated/*.toml (one file per simulated machine, and the pieces they share) are
+    in the wheel, so the installed command lists and builds the same machines as the source tree."""
+    from rocmdesk.machine.simulate import list_machines
+
+    source = sorted(p.name for p in (REPO / "src" / "rocmdesk" / "machine" / "simulated").glob("*.toml"))
+    res = _run(pipx_like, "python", "-c", "from rocmdesk.machine import sim_spec; "
+               "print(*sorted(p.name for p in sim_spec.DATA_DIR.glob('*.toml')))")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == source
+    listed = _run(pipx_like, "rocmdesk", "simulate", "list")
+    assert listed.returncode == 0, listed.stderr
+    assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == [m.name for m in list_machines()]
