@@ -35,6 +35,19 @@ _SCRUB = (
 )
 
 
+def identity(host: Any) -> dict[str, str]:
+    """The user and host names of the machine ``host`` reads (``user``, ``hostname``; either may be missing): a
+    report leaves them out unless asked, and ``scrub`` removes them from its text."""
+    out: dict[str, str] = {}
+    user = host.user_name()
+    if user:
+        out["user"] = user
+    name = host.read_value("/etc/hostname") or host.read_value("/proc/sys/kernel/hostname")
+    if name:
+        out["hostname"] = name.strip()
+    return out
+
+
 def scrub(text: str, identity: dict[str, str] | None = None) -> str:
     """``text`` without the user, host and serial numbers (``identity`` names known ones to remove too)."""
     for pat, repl in _SCRUB:

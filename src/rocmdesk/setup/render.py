@@ -17,8 +17,11 @@ import json
 import re
 import shlex
 import unicodedata
+from dataclasses import asdict
+from typing import Any
 
 from rocmdesk.i18n import translate
+from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.choices import CHOSEN, scope_what
 from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.steps import Step, apt_list_lines, check_argv, pin_lines
@@ -209,6 +212,23 @@ def render_text(plan: Plan) -> str:
 
 def render_json(plan: Plan) -> str:
     return json.dumps(plan.to_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+def with_advice(machine: dict[str, Any], report: MachineReport) -> dict[str, Any]:
+    """The plan's ``machine`` object with the advice (``rocmdesk.advice.attach``ed to ``report``): each GPU its
+    ``support`` and ``advice`` object, the machine its ``advice``, as ``detect --json`` carries them (keys
+    are only added: a plan from before has the same ones).  ``plan --format json`` renders its plan with it."""
+    if report.advice is None:
+        return machine
+    by_index = {g.index: g for g in report.gpus}
+    for entry in machine.get("gpus") or []:
+        g = by_index.get(entry.get("index"))
+        if g is None:
+            continue
+        entry.setdefault("support", asdict(g.support) if g.support is not None else None)
+        entry.setdefault("advice", g.advice.to_json() if g.advice is not None else None)
+    machine.setdefault("advice", report.advice.to_json())
+    return machine
 
 
 def render(plan: Plan, fmt: str = "text", assume_yes: bool = False) -> str:

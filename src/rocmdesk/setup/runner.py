@@ -296,3 +296,42 @@ def _result(code: int, seen: list[Event], stderr: list[str], via_pkexec: bool) -
     else:
         msg = translate("rocmdesk.setup.runner", "the helper stopped unexpectedly (exit {code})").format(code=code)
     return RunResult(code, "error", msg, seen)
+
+
+def current_user() -> str | None:
+    """The user this process runs as (the one the helper checks a plan for when it runs it)."""
+    import pwd
+
+    try:
+        return pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        return None
+
+
+def dry_run_for(plan_json: dict, user: str, on_event: Callable[[Event], None]) -> RunResult:
+    """A dry run of ``plan_json`` for ``user`` by the helper's own code (``steps.validate`` and ``run_plan``,
+    which run nothing in a dry run), in this process: what ``rocmdesk-helper --dry-run`` does for its caller.
+    For another machine's plan, whose user is not the one running rocmdesk (the helper would check it for the
+    latter)."""
+    import io
+
+    from rocmdesk.setup.helper import Stream, run_plan
+    from rocmdesk.setup.helper_execute import Executor
+    from rocmdesk.setup.steps import PlanError, validate
+
+    buf = io.StringIO()
+    stream = Stream(buf)
+    try:
+        steps = validate(plan_json, user)
+    except PlanError as exc:
+        stream.emit("refused", message=f"the plan was refused: {exc}", reason="plan")
+        steps = None
+    code = run_plan(steps, user, Executor(user), stream, dry_run=True) if steps is not None else events.EXIT_REFUSED
+    seen = [ev for ev in (events.parse_line(line) for line in buf.getvalue().splitlines()) if ev is not None]
+    for ev in seen:
+        on_event(ev)
+    if code == 0:
+        return RunResult(code, "ok", translate("rocmdesk.setup.cli_apply", "the plan passes the helper's rules"),
+                         seen)
+    return RunResult(code, "refused", translate("rocmdesk.setup.cli_apply",
+                                                "the helper's rules refuse the plan: nothing was changed"), seen)

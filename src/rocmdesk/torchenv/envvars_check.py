@@ -364,6 +364,23 @@ def check_env(env: Mapping[str, str], machine: "MachineReport | None" = None) ->
     return out
 
 
+def speaks_of_gpus(env: Mapping[str, str]) -> bool:
+    """The variables name an override or a device list: the machine's advice has something to say of them."""
+    return any(k.startswith("HSA_OVERRIDE_GFX_VERSION") or k in DEVICE_LISTS for k in env)
+
+
+def profile_findings(env: Mapping[str, str], machine: "MachineReport | None" = None,
+                     torch_version: str | None = None) -> list[EnvFinding]:
+    """Every finding on a profile's ``env`` (:func:`check_env`); with the machine (its advice attached), what the
+    advice says of the override variables judged for the torch the venv holds when known (:func:`advice_findings`):
+    wrong, risky or needless for those wheels rather than for the machine's recommended ones."""
+    findings = check_env(env, machine)
+    if machine is not None and torch_version:
+        generic = advice_findings(env, machine)  # for the machine's recommended wheels: the venv's torch decides
+        findings = [f for f in findings if f not in generic] + advice_findings(env, machine, torch_version)
+    return findings
+
+
 def errors(findings: list[EnvFinding]) -> list[EnvFinding]:
     return [f for f in findings if f.level == "error"]
 

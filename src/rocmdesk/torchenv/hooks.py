@@ -451,3 +451,17 @@ def hook_status(venv: str | os.PathLike[str], name: str, env: Mapping[str, str])
 
 def needs_apply(states: list[HookState]) -> bool:
     return any(s.state in ("missing", "stale", "other") for s in states)
+
+
+def hook_summary(profile) -> tuple[str, list[HookState]]:
+    """(one code for a listing, each script's state) of a profile's hooks: ``applied``, ``missing`` (the
+    profile's hooks are gone or out of date: the venv was upgraded or recreated), ``no venv`` (the profile has
+    hooks, its venv is gone) or ``-`` (never applied; no venv and no hooks).  ``profile list --json`` calls the
+    code ``hooks_state``."""
+    if not Path(profile.venv, "bin").is_dir():
+        return ("no venv" if profile.hooks else "-"), []
+    states = hook_status(profile.venv, profile.name, profile.env)
+    if not profile.hooks:
+        applied = any(s.state in ("current", "stale") for s in states)
+        return ("applied" if applied else "-"), states
+    return ("missing" if needs_apply(states) else "applied"), states

@@ -25,8 +25,8 @@ from rocmdesk.knowledge import Support, amd_wheel_index, torch_wheels
 from rocmdesk.knowledge.wheels import TorchWheel, tag_version
 from rocmdesk.machine.model import Gpu, MachineReport
 
-__all__ = ["OVERRIDE_VAR", "Recommendation", "RecommendError", "dkms_rocm_version", "hip_order", "is_igpu",
-           "recommend"]
+__all__ = ["OVERRIDE_VAR", "Recommendation", "RecommendError", "advice_for_torch", "dkms_rocm_version", "hip_order",
+           "is_igpu", "recommend"]
 
 # the advice's error: a pinned torch rocmdesk does not know
 RecommendError = AdviceError
@@ -79,6 +79,15 @@ class Recommendation:
         data = {k: v for k, v in asdict(self).items() if k != "advice"}
         data["pip_command"] = self.pip_command
         return data
+
+
+def advice_for_torch(report: MachineReport, torch_version: str | None = None) -> MachineAdvice | None:
+    """The advice a recommendation renders: the one attached to ``report`` (``rocmdesk.advice.attach``), or for a
+    pinned torch ("2.9.1", "2.9.1+rocm6.3") the same machine's in that context.  Raises :class:`RecommendError`
+    for a torch rocmdesk does not know."""
+    if torch_version:
+        return advise(report, context_for(report, torch=torch_version))
+    return report.advice
 
 
 def hip_order(gpus: list[Gpu]) -> list[Gpu]:

@@ -223,6 +223,24 @@ def verify_venv(venv: str | os.PathLike[str], report: MachineReport, **kwargs: A
     return verify(venv_python(venv), report, **kwargs)
 
 
+def verify_profile(profile: Any, report: MachineReport, *, env: Mapping[str, str] | None = None,
+                   timeout: float = PROBE_TIMEOUT_S, cancel: Cancel | None = None) -> VerifyResult:
+    """:func:`verify_venv` of a profile's venv with its variables over ``env`` (as ``rocmdesk run PROFILE``
+    runs it).  When no wheel was measured (torch missing, the venv broken) the notes add what the advice says of
+    the profile's override variables for the torch the venv names."""
+    full = dict(os.environ if env is None else env)
+    full.update(profile.env)
+    res = verify_venv(profile.venv, report, env=full, timeout=timeout, cancel=cancel)
+    if not res.arch_list and res.verdict not in ("override-needed", "override-unneeded"):
+        from rocmdesk.torchenv.envvars_check import advice_findings
+        from rocmdesk.torchenv.presets import torch_version_in
+
+        for f in advice_findings(profile.env, report, torch_version_in(profile.venv)):
+            if f.message not in res.notes:
+                res.notes.append(f.message)
+    return res
+
+
 # -- judging -------------------------------------------------------------------------------------------
 
 def _result(verdict: str, detail: str, fix: Fix | None, **kw: Any) -> VerifyResult:
