@@ -4,8 +4,8 @@
     python scripts/gen_cli_doc.py            # rewrite docs/cli.md
     python scripts/gen_cli_doc.py --check    # exit 1 when docs/cli.md is out of date (tests/docs runs this)
 
-``cli.build_parser(argv)`` imports only the chosen command's module, so the reference is built one command
-at a time: ``build_parser([name])`` for each name.  The text is English whatever the locale (LANGUAGE=en,
+``cli.build_parser(argv)`` imports only the chosen command's module (``rocmdesk.cli.<name>``), so the reference
+is built one command at a time: ``build_parser([name])`` for each name.  The text is English whatever the locale (LANGUAGE=en,
 LC_ALL=C.UTF-8 are set before rocmdesk is imported).  Options are rendered by this script, not by argparse's
 own help formatter, whose line wrapping differs between Python versions: the file must not change with them.
 Exit codes come from each command's own text (its epilog, else the "Exit codes:" paragraph of its module's
@@ -15,7 +15,6 @@ docstring); the few commands without one are listed in EXIT_CODES below.
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import re
 import sys
@@ -31,7 +30,7 @@ from rocmdesk import cli  # noqa: E402 (after the locale is fixed)
 
 OUT = ROOT / "docs" / "cli.md"
 
-# commands whose exit codes are written down nowhere in their own module (cli.py's docstring covers them)
+# commands whose exit codes are written down nowhere in their own module (rocmdesk.cli's docstring covers them)
 EXIT_CODES: dict[str, str] = {
     "rocmdesk": "0 success; 1 an internal error (a bug: please report it); 2 bad usage; "
                 "3 unreadable or unrecognized input. Each command adds its own below.",
@@ -57,9 +56,9 @@ def _helps(action: argparse._SubParsersAction) -> dict[str, str]:
 
 
 def _module_exit_text(command: str) -> str | None:
-    if command not in cli.EXTENSIONS:
+    if command not in cli.COMMANDS:
         return None
-    doc = importlib.import_module(cli.EXTENSIONS[command][0]).__doc__ or ""
+    doc = cli.command_module(command).__doc__ or ""
     for para in re.split(r"\n\s*\n", doc):
         m = re.search(r"Exit codes\b[^:]*:(.*)", para, re.S)
         if m:

@@ -177,6 +177,6 @@ def test_inspect_lspci_and_smi_verdicts_are_the_advice(capsys, tmp_path):
 def test_no_front_end_asks_support_for_itself():
     """The verdict comes from the advice: no knowledge.support_for call is left in a command's own code."""
     src = Path(__file__).resolve().parents[1] / "src" / "rocmdesk"
-    for rel in ("cli.py", "report_text.py", "inspect.py", "formats/rocm_smi.py", "torchenv/cli_torch.py",
-                "torchenv/cli_profile.py", "setup/cli_plan.py", "setup/cli_apply.py"):
+    for rel in ("cli/detect.py", "cli/inspect.py", "report_text.py", "inspect.py", "formats/rocm_smi.py",
+                "cli/torch.py", "cli/profile.py", "cli/plan.py", "cli/apply.py"):
         assert "support_for" not in (src / rel).read_text(encoding="utf-8"), rel

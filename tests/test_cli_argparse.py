@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from rocmdesk import cli, cli_argparse, i18n
+from rocmdesk import cli, i18n
+from rocmdesk.cli import argparse_i18n as cli_argparse
 
 
 def test_help_and_errors_are_chinese_under_zh_cn(zh, capsys) -> None:

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from rocmdesk.cli import EXIT_INPUT, EXIT_OK, EXIT_USAGE, main
-from rocmdesk.doctor.cli_doctor import EXIT_FINDINGS
+from rocmdesk.cli.common import EXIT_FINDINGS
 from rocmdesk.machine import simulate
 from tests.torchenv.torch_fixtures import torch_venv  # noqa: F401 (fixture)
 
@@ -163,8 +163,8 @@ def test_fix_hands_the_group_plan_to_the_setup_runner(capsys, tmp_path, monkeypa
     from dataclasses import replace
 
     from rocmdesk.cli import build_parser
-    from rocmdesk.doctor import cli_doctor
-    from rocmdesk.setup import cli_apply, runner
+    from rocmdesk.cli import doctor as cli_doctor
+    from rocmdesk.setup import runner
 
     m = simulate.get_machine("rx7900xtx-ubuntu2404")
     groups = tuple(g for g in m.user_groups if g not in ("render", "video"))
@@ -175,7 +175,7 @@ def test_fix_hands_the_group_plan_to_the_setup_runner(capsys, tmp_path, monkeypa
         seen.update(plan=plan_json, dry_run=dry_run)
         return runner.RunResult(0, "ok", "done")
     monkeypatch.setattr(runner, "run", fake_run)
-    monkeypatch.setattr(cli_apply, "_this_user", lambda: m.user)
+    monkeypatch.setattr(runner, "current_user", lambda: m.user)
     argv = ["doctor", "--fix", "kfd-permission", "--dry-run"]
     code = cli_doctor.run(build_parser(argv).parse_args(argv), host)
     out = capsys.readouterr().out

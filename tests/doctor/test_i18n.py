@@ -11,7 +11,7 @@ import pytest
 from rocmdesk import i18n
 from rocmdesk.cli import EXIT_INPUT, main
 from rocmdesk.doctor.catalogue import entry, shown
-from rocmdesk.doctor.cli_doctor import EXIT_FINDINGS
+from rocmdesk.cli.common import EXIT_FINDINGS
 from rocmdesk.doctor.diagnose import diagnose
 from rocmdesk.doctor.report import to_markdown
 from rocmdesk.doctor.text_checks import diagnose_text

@@ -76,7 +76,7 @@ def test_the_app_side_never_imports_torch(tmp_path):
     (tmp_path / "torch" / "__init__.py").write_text("raise SystemExit('rocmdesk imported torch')\n")
     code = ("import sys\n"
             f"sys.path.insert(0, {str(tmp_path)!r})\n"
-            "import rocmdesk.sanity.runner, rocmdesk.sanity.result, rocmdesk.sanity.cli_sanity\n"
+            "import rocmdesk.sanity.runner, rocmdesk.sanity.result, rocmdesk.cli.sanity\n"
             "from rocmdesk.cli import build_parser\n"
             "build_parser(['sanity']).parse_args(['sanity', '--venv', '/nowhere'])\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('torch', 'PySide6')))")

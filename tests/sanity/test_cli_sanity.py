@@ -131,7 +131,7 @@ def test_an_unreadable_profile_file_exits_3(tmp_path, capsys):
 def test_on_a_terminal_the_phase_line_is_redrawn_in_place():
     import io
 
-    from rocmdesk.sanity.cli_sanity import Progress
+    from rocmdesk.cli.sanity import Progress
 
     out = io.StringIO()
     progress = Progress(out, tty=True)

@@ -11,7 +11,7 @@ import pytest
 from rocmdesk import i18n
 from rocmdesk.cli import main
 from rocmdesk.sanity import messages
-from rocmdesk.sanity.cli_sanity import TITLE_CELLS, format_result, phase_line, title
+from rocmdesk.cli.sanity import TITLE_CELLS, format_result, phase_line, title
 from rocmdesk.sanity.result import PhaseResult, SanityResult, multi_gpu_hints
 from rocmdesk.sanity.runner import CHECK_SCRIPT
 from tests.sanity.check_wrapper import VARIABLE, WRAPPER, wrapper_env

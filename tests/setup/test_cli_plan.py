@@ -1,4 +1,4 @@
-"""``rocmdesk plan`` through its own parser (cli.py wires the same two functions in)."""
+"""``rocmdesk plan`` through its own parser (rocmdesk.cli wires the same two functions in)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import json
 import pytest
 
 from rocmdesk.machine.simulate import open_simulated
-from rocmdesk.setup import cli_plan
+from rocmdesk.cli import plan as cli_plan
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -25,7 +25,7 @@ def host(tmp_path):
 def test_options_and_defaults():
     a = parse(["plan"])
     assert (a.rocm, a.scope, a.dkms, a.format) == (None, "pytorch", None, "text")
-    assert not hasattr(a, "root") and not hasattr(a, "simulate")  # SUPPRESSed, like cli.py's subcommands
+    assert not hasattr(a, "root") and not hasattr(a, "simulate")  # SUPPRESSed (common.add_target)
     a = parse(["plan", "--simulate", "x", "--rocm", "6.2.4", "--scope", "sdk", "--dkms", "--format", "json"])
     assert (a.simulate, a.rocm, a.scope, a.dkms, a.format) == ("x", "6.2.4", "sdk", True, "json")
     assert parse(["plan", "--no-dkms"]).dkms is False

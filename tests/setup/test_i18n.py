@@ -10,7 +10,9 @@ import pytest
 
 from rocmdesk import i18n
 from rocmdesk.machine.simulate import open_simulated
-from rocmdesk.setup import cli_apply, cli_plan, events, helper, runner
+from rocmdesk.cli import apply as cli_apply
+from rocmdesk.cli import plan as cli_plan
+from rocmdesk.setup import events, helper, runner
 from rocmdesk.setup.choices import CHOSEN, SCOPE_WHAT, SCOPE_WHAT_EN, Choices
 from rocmdesk.setup.facts import SetupFacts
 from rocmdesk.setup.plan import plan

@@ -19,7 +19,8 @@ import pytest
 
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.simulate import open_simulated
-from rocmdesk.setup import cli_apply, events, runner
+from rocmdesk.cli import apply as cli_apply
+from rocmdesk.setup import events, runner
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 ME = __import__("pwd").getpwuid(os.getuid()).pw_name

@@ -92,7 +92,7 @@ def test_gui_hands_over_to_the_window_module(tmp_path: Path, monkeypatch: pytest
     import sys
     import types
 
-    from rocmdesk.telemetry import cli_monitor
+    from rocmdesk.cli import monitor as cli_monitor
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx")
     seen = []
@@ -128,7 +128,7 @@ def test_help_lists_monitor_and_exporter(capsys) -> None:
 
 def test_rocm_smi_source_through_the_host_seam(tmp_path: Path, capsys) -> None:
     from rocmdesk.machine.host import CommandResult, Host
-    from rocmdesk.telemetry import cli_monitor
+    from rocmdesk.cli import monitor as cli_monitor
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx")
     out = json.dumps({"card0": {"PCI Bus": "0000:03:00.0", "GPU use (%)": "42", "Temperature (Sensor edge) (C)": "51.0",

@@ -12,7 +12,7 @@ import pytest
 
 from rocmdesk.cli import main
 from rocmdesk.machine.host import Host
-from rocmdesk.torchenv import cli_torch
+from rocmdesk.cli import torch as cli_torch
 from rocmdesk.torchenv.install import InstallEvent
 from tests.torchenv.torch_fixtures import sim_host, torch_venv  # noqa: F401 (fixtures)
 
@@ -34,7 +34,7 @@ def test_options():
                "--no-uv", "--min-free", "3.5"])
     assert (a.venv, a.torch, a.index, a.yes, a.dry_run, a.uv, a.min_free) == ("v", "2.9.1", "https://m", True, True,
                                                                                False, 3.5)
-    assert not hasattr(parse(["torch", "recommend"]), "simulate")  # SUPPRESSed like cli.py's subcommands
+    assert not hasattr(parse(["torch", "recommend"]), "simulate")  # SUPPRESSed (common.add_target)
     with pytest.raises(SystemExit):
         parse(["torch", "verify"])  # one of --python/--venv/--profile/--probe-json
     with pytest.raises(SystemExit):

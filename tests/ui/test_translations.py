@@ -321,7 +321,7 @@ def test_no_page_uses_an_alt_key_of_the_menu_bar(open_window):
 # a translate() whose text is not a literal is a lookup of texts that reach the catalogue another way: the
 # sidebar's page names (literals in main_window.py), the simulated machines' descriptions (QT_TRANSLATE_NOOP in
 # simulate.py) and the data files' sentences (scripts/i18n.py DATA_STRINGS)
-LOOKUP_CONTEXTS = {"MainWindow", "rocmdesk.machine.simulate", "argparse"}  # + argparse's own words (cli_argparse.py)
+LOOKUP_CONTEXTS = {"MainWindow", "rocmdesk.machine.simulate", "argparse"}  # + argparse's own words (cli/argparse_i18n.py)
 # files whose strings lupdate cannot file under the context they are looked up in, with the fix they need; an
 # entry here is a known bug, listed so that everything else stays checked
 KNOWN_HIDDEN: dict[str, str] = {}  # files whose strings lupdate cannot see, with the reason (none now)

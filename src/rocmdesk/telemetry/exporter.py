@@ -19,17 +19,12 @@ bytes, hertz); every series carries ``gpu`` (the index ``rocmdesk detect`` shows
 
 from __future__ import annotations
 
-import argparse
-import sys
 import threading
 import time
 from typing import Any
 
-from rocmdesk.i18n import translate
-
 DEFAULT_PORT = 9864
 DEFAULT_ADDRESS = "127.0.0.1"
-EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
 
 _TEMPS = (("edge", "temp_edge_c"), ("junction", "temp_junction_c"), ("mem", "temp_mem_c"))
 _CRITS = (("edge", "temp_edge_crit_c"), ("junction", "temp_junction_crit_c"), ("mem", "temp_mem_crit_c"))
@@ -155,68 +150,3 @@ def serve(monitor: Any, port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS
 def stop(server: Any) -> None:
     server.shutdown()
     server.server_close()
-
-
-def add_parser(subparsers: Any) -> None:
-    from rocmdesk.cli import _add_target
-
-    p = subparsers.add_parser(
-        "exporter",
-        help=translate("rocmdesk.telemetry.exporter",
-                       "serve the monitor's metrics to Prometheus (text format over HTTP)"),
-        description=translate("rocmdesk.telemetry.exporter",
-                              "Serve every AMD GPU's live metrics at /metrics in Prometheus' text format."),
-    )
-    _add_target(p)
-    p.add_argument("--port", type=int, default=DEFAULT_PORT,
-                   help=translate("rocmdesk.telemetry.exporter", "TCP port (default {port})").format(
-                       port=DEFAULT_PORT))
-    p.add_argument("--address", default=DEFAULT_ADDRESS,
-                   help=translate("rocmdesk.telemetry.exporter",
-                                  "address to listen on (default 127.0.0.1; 0.0.0.0 lets other machines scrape)"))
-    p.add_argument("--min-interval", type=float, default=1.0, metavar="S",
-                   help=translate("rocmdesk.telemetry.exporter",
-                                  "scrapes closer together than this share one sample (default 1 s)"))
-    p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto",
-                   help=translate("rocmdesk.telemetry.exporter",
-                                  "where the numbers come from (default: sysfs, else rocm-smi/amd-smi)"))
-
-
-def run(args: argparse.Namespace, host: Any) -> int:
-    try:
-        import prometheus_client  # noqa: F401
-    except ImportError:
-        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "the exporter needs the prometheus-client "
-                                                                      "package (pip install prometheus-client)"),
-              file=sys.stderr)
-        return EXIT_USAGE
-    if not 0 <= args.port <= 65535:
-        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "--port {port}: not a TCP port").format(
-            port=args.port), file=sys.stderr)
-        return EXIT_USAGE
-    from rocmdesk.telemetry.monitor import Monitor
-
-    monitor = Monitor(host, source=args.source, interval_s=args.min_interval)
-    if not monitor.gpus:
-        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter", "no AMD GPU to export on {machine}").format(
-            machine=host.label), file=sys.stderr)
-        return EXIT_NO_GPU
-    try:
-        server, _thread, _collector = serve(monitor, args.port, args.address, args.min_interval)
-    except OSError as exc:
-        print("rocmdesk: " + translate("rocmdesk.telemetry.exporter",
-                                       "cannot listen on {address}:{port}: {error}").format(
-            address=args.address, port=args.port, error=exc.strerror or exc), file=sys.stderr)
-        return EXIT_USAGE
-    host_part = f"[{args.address}]" if ":" in args.address else args.address
-    print(translate("rocmdesk.telemetry.exporter", "serving {count} GPU(s) at {url} (Ctrl-C stops)").format(
-        count=len(monitor.gpus), url=f"http://{host_part}:{server.server_port}/metrics"), flush=True)
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        pass
-    finally:
-        stop(server)
-        monitor.close()
-    return EXIT_OK

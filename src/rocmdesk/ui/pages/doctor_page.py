@@ -979,7 +979,7 @@ class DoctorPage(QWidget):
 
             find = getattr(report, "identity", None)
             if find is None:
-                from rocmdesk.doctor.cli_doctor import _identity as find
+                from rocmdesk.doctor.report import identity as find
             return dict(find(host))
         except Exception:  # without names to scrub the report still leaves out what the scrubber knows
             return {}

@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from rocmdesk import i18n
+from rocmdesk.cli.common import (
+    EXIT_FINDINGS, EXIT_INPUT, EXIT_NOTHING_CHANGED, EXIT_OK, InputError, UsageError, add_target, confirm,
+    print_json, read_input,
+)
 from rocmdesk.i18n import translate
-
-EXIT_OK, EXIT_INPUT, EXIT_FINDINGS = 0, 3, 6
 
 
 def add_parser(subparsers: Any) -> None:
-    from rocmdesk.cli import _add_target
-
     p = subparsers.add_parser(
         "doctor", help=translate("rocmdesk.doctor.cli_doctor",
                                  "known ROCm/PyTorch failures found on this machine or in pasted output"),
@@ -39,7 +39,7 @@ def add_parser(subparsers: Any) -> None:
             "3 an input could not be read or is not text; with --fix: 0 fixed, 1 a step failed, 5 nothing changed. "
             "Without --from the machine is this computer (or --root/--simulate); with --from only the texts are "
             "read unless --root, --simulate or --venv is given too. With --json everything is in English."))
-    _add_target(p)
+    add_target(p)
     p.add_argument("--from", dest="inputs", action="append", default=[], metavar="FILE",
                    help=translate("rocmdesk.doctor.cli_doctor",
                                   "text to diagnose (repeatable; - reads standard input)"))
@@ -61,17 +61,6 @@ def add_parser(subparsers: Any) -> None:
                    help=translate("rocmdesk.doctor.cli_doctor", "with --fix: check the fix's plan, change nothing"))
     p.add_argument("--yes", "-y", action="store_true",
                    help=translate("rocmdesk.doctor.cli_doctor", "with --fix: do not ask before running"))
-
-
-def _identity(host: Any) -> dict[str, str]:
-    out: dict[str, str] = {}
-    user = host.user_name()
-    if user:
-        out["user"] = user
-    name = host.read_value("/etc/hostname") or host.read_value("/proc/sys/kernel/hostname")
-    if name:
-        out["hostname"] = name.strip()
-    return out
 
 
 def severity_word(severity: str) -> str:
@@ -137,9 +126,9 @@ def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> st
 
 def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     """``--fix ID``: run that finding's plan like ``rocmdesk apply`` runs Setup's (same helper, same checks)."""
-    from rocmdesk.cli import UsageError
+    from rocmdesk.cli.apply import EXIT_FAILED, Progress
     from rocmdesk.doctor.fixes import plan_for
-    from rocmdesk.setup import cli_apply, runner
+    from rocmdesk.setup import runner
 
     out = sys.stdout
     f = d.finding(args.fix)
@@ -149,30 +138,30 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     if f is None:
         print(translate("rocmdesk.doctor.cli_doctor", "rocmdesk: no finding {id} on this machine: nothing to fix")
               .format(id=repr(args.fix)), file=sys.stderr)
-        return cli_apply.EXIT_NOTHING_CHANGED
+        return EXIT_NOTHING_CHANGED
     live = host.live and not host.simulated
     if not live and not args.dry_run:
         raise UsageError(translate("rocmdesk.doctor.cli_doctor",
                                    "{machine} is not this computer: its fix can only be tried with --dry-run")
                          .format(machine=host.label))
     # another machine's plan is checked for the user who runs it, as the helper will do
-    plan = f.fix.plan if live else plan_for(f.id, report, cli_apply._this_user())
+    plan = f.fix.plan if live else plan_for(f.id, report, runner.current_user())
     if f.fix.kind != "auto" or plan is None:
         print(translate("rocmdesk.doctor.cli_doctor",
                         "rocmdesk: {id} has no automatic fix here: run the steps above yourself").format(id=f.id),
               file=sys.stderr)
-        return cli_apply.EXIT_NOTHING_CHANGED
+        return EXIT_NOTHING_CHANGED
     out.write("\n" + translate("rocmdesk.doctor.cli_doctor", "Fix {id}: {steps}").format(
         id=f.id, steps="; ".join(s.title for s in plan.steps)) + "\n")
     if not args.dry_run and not args.yes:
         if not sys.stdin.isatty():
             print(translate("rocmdesk.doctor.cli_doctor", "rocmdesk: not asking on a non-interactive input: run "
                             "again with --yes to go ahead (nothing was changed)"), file=sys.stderr)
-            return cli_apply.EXIT_NOTHING_CHANGED
-        if not cli_apply._confirm(len(plan.todo), sys.stdin, out):
+            return EXIT_NOTHING_CHANGED
+        if not confirm(len(plan.todo), sys.stdin, out):
             out.write(translate("rocmdesk.doctor.cli_doctor", "Not confirmed: nothing was changed.") + "\n")
-            return cli_apply.EXIT_NOTHING_CHANGED
-    outcome = runner.run(plan.to_json(), dry_run=args.dry_run, on_event=cli_apply.Progress(out))
+            return EXIT_NOTHING_CHANGED
+    outcome = runner.run(plan.to_json(), dry_run=args.dry_run, on_event=Progress(out))
     if outcome.ok:
         out.write((translate("rocmdesk.doctor.cli_doctor", "Dry run finished: the helper accepts this fix.")
                    if args.dry_run else translate("rocmdesk.doctor.cli_doctor", "Fixed.")) + "\n")
@@ -181,8 +170,8 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
         return EXIT_OK
     print(f"rocmdesk: {outcome.message}", file=sys.stderr)
     if outcome.outcome == "failed":
-        return cli_apply.EXIT_FAILED
-    return cli_apply.EXIT_NOTHING_CHANGED if outcome.changed_nothing else cli_apply.EXIT_FAILED
+        return EXIT_FAILED
+    return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
@@ -193,15 +182,13 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
 
 def _run(args: argparse.Namespace, host: Any) -> int:
-    import json
-
-    from rocmdesk.cli import InputError, _read_input
     from rocmdesk.doctor.diagnose import diagnose
+    from rocmdesk.doctor.report import identity as identity_of
     from rocmdesk.doctor.report import to_json, write_report
 
     texts: list[tuple[str, bytes]] = []
     for name in args.inputs:
-        texts.append(_read_input(name))  # an unreadable file is an InputError: exit 3 before any output
+        texts.append(read_input(name))  # an unreadable file is an InputError: exit 3 before any output
     with_machine = (not args.inputs or args.venvs or getattr(args, "root", None)
                     or getattr(args, "simulate", None))
     reading = None
@@ -210,7 +197,7 @@ def _run(args: argparse.Namespace, host: Any) -> int:
         from rocmdesk.doctor.diagnose import read_host
 
         reading = read_host(host, venvs=args.venvs)  # the machine and its kernel log read once, venvs probed
-        identity = _identity(host)
+        identity = identity_of(host)
     report = reading.report if reading is not None else None
 
     def build() -> Any:  # in the language of the moment
@@ -218,7 +205,7 @@ def _run(args: argparse.Namespace, host: Any) -> int:
 
     d = build()
     if args.json:
-        print(json.dumps(to_json(d, args.include_identity, identity), indent=2, ensure_ascii=False))
+        print_json(to_json(d, args.include_identity, identity))
     else:
         print(_render_text(d, identity, args.include_identity))
     if args.report is not None:

@@ -1,31 +1,22 @@
-"""``rocmdesk plan``: print the install plan for this (or a captured or simulated) machine.
-
-``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
-"""
+"""``rocmdesk plan``: print the install plan for this (or a captured or simulated) machine."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import asdict
-from typing import Any
 
 from rocmdesk import i18n
+from rocmdesk.cli.common import EXIT_OK, EXIT_USAGE, add_target, detected, error
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
-from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import FORMATS
 
-EXIT_OK, EXIT_USAGE = 0, 2
-
 
 def add_parser(subparsers) -> None:
-    from rocmdesk.cli import _add_target
-
     p = subparsers.add_parser("plan", help=translate(
         "rocmdesk.setup.cli_plan", "every step that takes this machine to ROCm, before anything runs"))
-    _add_target(p)
+    add_target(p)
     p.add_argument("--rocm", metavar="VERSION", help=translate(
         "rocmdesk.setup.cli_plan", "ROCm release (default: the recommended one for this OS and GPU)"))
     p.add_argument("--scope", choices=SCOPES, default="pytorch", help=translate(
@@ -47,9 +38,9 @@ def run(args: argparse.Namespace, host: Host) -> int:
         from rocmdesk.knowledge import rocm_releases
 
         known = ", ".join(r.version for r in rocm_releases())
-        print("rocmdesk: " + translate("rocmdesk.setup.cli_plan",
-                                       "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
-                                           version=args.rocm, known=known), file=sys.stderr)
+        error(translate("rocmdesk.setup.cli_plan",
+                        "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
+                            version=args.rocm, known=known))
         return EXIT_USAGE
     if args.format == "text":
         return _run(args, host)
@@ -58,33 +49,13 @@ def run(args: argparse.Namespace, host: Host) -> int:
         return _run(args, host)
 
 
-def with_advice(machine: dict[str, Any], report: MachineReport) -> dict[str, Any]:
-    """The plan's ``machine`` object with the advice (``rocmdesk.advice.attach``d to ``report``): each GPU its
-    ``support`` and ``advice`` object, the machine its ``advice``, as ``detect --json`` carries them (keys
-    are only added: a plan from before has the same ones)."""
-    if report.advice is None:
-        return machine
-    by_index = {g.index: g for g in report.gpus}
-    for entry in machine.get("gpus") or []:
-        g = by_index.get(entry.get("index"))
-        if g is None:
-            continue
-        entry.setdefault("support", asdict(g.support) if g.support is not None else None)
-        entry.setdefault("advice", g.advice.to_json() if g.advice is not None else None)
-    machine.setdefault("advice", report.advice.to_json())
-    return machine
-
-
 def _run(args: argparse.Namespace, host: Host) -> int:
-    from rocmdesk.advice import attach
-    from rocmdesk.machine.detect import detect
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.facts import read_facts
     from rocmdesk.setup.plan import plan
-    from rocmdesk.setup.render import render
+    from rocmdesk.setup.render import render, with_advice
 
-    report = detect(host)
-    attach(report)  # once: the plan's reasons and its JSON's machine speak with the advice
+    report = detected(host)  # advised once: the plan's reasons and its JSON's machine speak with the advice
     choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, cleanup=args.cleanup)
     result = plan(report, choices, read_facts(host))
     if args.format == "json":

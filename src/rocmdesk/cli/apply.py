@@ -1,7 +1,5 @@
 """``rocmdesk apply``: show the plan, ask once, run it through pkexec and the root helper, report.
 
-``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
-
 Exit codes: 0 every step done; 1 a step failed (run the same command again to resume at it);
 2 bad usage (an unknown release, a real run on a simulated or captured machine); 5 nothing was changed
 (not confirmed, the plan is blocked, refused by the helper, prompt dismissed, not authorized, no helper).
@@ -12,26 +10,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
+from rocmdesk.cli.common import EXIT_NOTHING_CHANGED, EXIT_OK, EXIT_USAGE, add_target, confirm, detected, error
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.setup.events import Event
 from rocmdesk.setup.recipe import SCOPES
 
-if TYPE_CHECKING:
-    from rocmdesk.setup.runner import RunResult
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_NOTHING_CHANGED = 0, 1, 2, 5
-
+EXIT_FAILED = 1  # a step failed: the same command again resumes at it
 
 def add_parser(subparsers) -> None:
-    from rocmdesk.cli import _add_target
-
     p = subparsers.add_parser("apply", help=translate(
         "rocmdesk.setup.cli_apply", "run the plan: one authentication, every step checked, resumable"))
-    _add_target(p)
-    # the same choices as `rocmdesk plan` (cli_plan defines them inline, so they are repeated here)
+    add_target(p)
+    # the same choices as `rocmdesk plan` (plan.py defines them inline, so they are repeated here)
     p.add_argument("--rocm", metavar="VERSION", help=translate(
         "rocmdesk.setup.cli_apply", "ROCm release (default: the recommended one for this OS and GPU)"))
     p.add_argument("--scope", choices=SCOPES, default="pytorch", help=translate(
@@ -46,15 +39,6 @@ def add_parser(subparsers) -> None:
         "rocmdesk.setup.cli_apply", "check the plan with the helper and show every step's progress, changing nothing"))
     p.add_argument("--yes", "-y", action="store_true",
                    help=translate("rocmdesk.setup.cli_apply", "do not ask before running"))
-
-
-def _this_user() -> str | None:
-    import pwd
-
-    try:
-        return pwd.getpwuid(os.getuid()).pw_name
-    except KeyError:
-        return None
 
 
 class Progress:
@@ -106,19 +90,8 @@ class Progress:
         self.out.flush()
 
 
-def _confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
-    out.write(translate("rocmdesk.setup.cli_apply",
-                        "Run these {n} steps now? You authenticate once, as an administrator. [y/N] ").format(n=n))
-    out.flush()
-    answer = stdin.readline().strip().lower()
-    # y/yes in every language (the prompt shows [y/N]); 是 for a Chinese input method left on
-    return answer in ("y", "yes", "是")
-
-
 def run(args: argparse.Namespace, host: Host) -> int:
-    from rocmdesk.advice import attach
     from rocmdesk.knowledge import rocm_release, rocm_releases
-    from rocmdesk.machine.detect import detect
     from rocmdesk.setup import runner
     from rocmdesk.setup.choices import Choices
     from rocmdesk.setup.facts import read_facts
@@ -128,18 +101,17 @@ def run(args: argparse.Namespace, host: Host) -> int:
     out, err = sys.stdout, sys.stderr
     if args.rocm and rocm_release(args.rocm) is None:
         known = ", ".join(r.version for r in rocm_releases())
-        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
-                                       "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
-                                           version=args.rocm, known=known), file=err)
+        error(translate("rocmdesk.setup.cli_apply",
+                        "ROCm {version} is not in rocmdesk's data; known releases: {known}").format(
+                            version=args.rocm, known=known))
         return EXIT_USAGE
     live = host.live and not host.simulated
     if not live and not args.dry_run:
-        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
-                                       "{machine} is not this computer: its plan can only be tried with --dry-run"
-                                       ).format(machine=host.label), file=err)
+        error(translate("rocmdesk.setup.cli_apply",
+                        "{machine} is not this computer: its plan can only be tried with --dry-run"
+                        ).format(machine=host.label))
         return EXIT_USAGE
-    report = detect(host)
-    attach(report)  # once, as `rocmdesk plan` does: the plan's reasons speak with the advice
+    report = detected(host)  # advised once, as `rocmdesk plan` does: the plan's reasons speak with the advice
     # the plan is for the user the report names, as `rocmdesk plan` makes it (a simulated machine's own user):
     # the same command on the same machine gives the same plan
     choices = Choices(rocm=args.rocm, scope=args.scope, dkms=args.dkms, user=None,
@@ -148,8 +120,7 @@ def run(args: argparse.Namespace, host: Host) -> int:
     out.write(render_text(result))
     out.write("\n")
     if result.blocked and not args.dry_run:
-        print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
-                                       "the plan is blocked (see above): nothing was changed"), file=err)
+        error(translate("rocmdesk.setup.cli_apply", "the plan is blocked (see above): nothing was changed"))
         return EXIT_NOTHING_CHANGED
     if not result.todo and not args.dry_run:
         out.write(translate("rocmdesk.setup.cli_apply", "Every step is done already: nothing to run.") + "\n")
@@ -159,22 +130,22 @@ def run(args: argparse.Namespace, host: Host) -> int:
                             "plan is for the user who runs it.") + "\n")
     if not args.dry_run and not args.yes:
         if not sys.stdin.isatty():
-            print("rocmdesk: " + translate("rocmdesk.setup.cli_apply",
-                                           "not asking on a non-interactive input: read the plan above and run "
-                                           "again with --yes to go ahead (nothing was changed)"), file=err)
+            error(translate("rocmdesk.setup.cli_apply",
+                            "not asking on a non-interactive input: read the plan above and run "
+                            "again with --yes to go ahead (nothing was changed)"))
             return EXIT_NOTHING_CHANGED
-        if not _confirm(len(result.todo), sys.stdin, out):
+        if not confirm(len(result.todo), sys.stdin, out):
             out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
             return EXIT_NOTHING_CHANGED
     progress = Progress(out, result.steps)
     caller = result.choices.user
-    if args.dry_run and not live and caller and caller != _this_user():
+    if args.dry_run and not live and caller and caller != runner.current_user():
         # the helper checks a plan only for whoever runs it; another machine's plan is for its own user, so its
         # rules are applied here, for that user (a dry run changes nothing either way)
         out.write(translate("rocmdesk.setup.cli_apply", "Checking the plan for {user} (the user of {machine}) with "
                                                         "the helper's rules, in this process.").format(
             user=caller, machine=host.label) + "\n")
-        outcome = _dry_run_for(result.to_json(), caller, progress)
+        outcome = runner.dry_run_for(result.to_json(), caller, progress)
     else:
         outcome = runner.run(result.to_json(), dry_run=args.dry_run, on_event=progress)
     if outcome.log is not None:
@@ -194,35 +165,6 @@ def run(args: argparse.Namespace, host: Host) -> int:
         return EXIT_FAILED
     print(f"rocmdesk: {outcome.message}", file=err)
     return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
-
-
-def _dry_run_for(plan_json: dict, user: str, on_event) -> "RunResult":
-    """A dry run of ``plan_json`` for ``user`` by the helper's own code (``steps.validate`` and ``run_plan``,
-    which run nothing in a dry run), in this process: what ``rocmdesk-helper --dry-run`` does for its caller."""
-    import io
-
-    from rocmdesk.setup import events
-    from rocmdesk.setup.helper import Stream, run_plan
-    from rocmdesk.setup.helper_execute import Executor
-    from rocmdesk.setup.runner import RunResult
-    from rocmdesk.setup.steps import PlanError, validate
-
-    buf = io.StringIO()
-    stream = Stream(buf)
-    try:
-        steps = validate(plan_json, user)
-    except PlanError as exc:
-        stream.emit("refused", message=f"the plan was refused: {exc}", reason="plan")
-        steps = None
-    code = run_plan(steps, user, Executor(user), stream, dry_run=True) if steps is not None else events.EXIT_REFUSED
-    seen = [ev for ev in (events.parse_line(line) for line in buf.getvalue().splitlines()) if ev is not None]
-    for ev in seen:
-        on_event(ev)
-    if code == 0:
-        return RunResult(code, "ok", translate("rocmdesk.setup.cli_apply", "the plan passes the helper's rules"),
-                         seen)
-    return RunResult(code, "refused", translate("rocmdesk.setup.cli_apply",
-                                                "the helper's rules refuse the plan: nothing was changed"), seen)
 
 
 def _after(notes: list[str], relogin_said: bool, host: Host, out: TextIO) -> None:

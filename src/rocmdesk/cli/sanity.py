@@ -23,10 +23,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from rocmdesk import i18n
+from rocmdesk.cli.common import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from rocmdesk.i18n import translate
 from rocmdesk.report_text import pad
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_FAILED = 1  # the check failed or hung
 REDRAW_EVERY_S = 0.1  # a terminal line redrawn ten times a second is enough to watch
 TITLE_CELLS = 22  # the phase titles' column, in terminal columns (a Chinese character takes two)
 

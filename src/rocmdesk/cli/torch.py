@@ -1,7 +1,7 @@
 """``rocmdesk torch recommend|install|verify``: the right wheels, installed into a venv, verified from inside it.
 
-``cli.py`` wires it in: ``add_parser(sub)`` in ``build_parser`` and ``run(args, _host(args))`` as the command.
-Exit codes beyond cli.py's: 5 — the install failed or was refused, or verify's verdict is not ``ok``.
+Exit codes beyond the shared ones (``rocmdesk.cli``): 5 — the install failed or was refused, or verify's verdict
+is not ``ok``.
 """
 
 from __future__ import annotations
@@ -14,17 +14,16 @@ import shutil
 import sys
 from typing import Any, TextIO
 
+from rocmdesk.cli.common import EXIT_NO_GPU, EXIT_OK, EXIT_USAGE, InputError, add_target, detected, print_json
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.report_text import display_width, note_lines, other_ways, pad, simulated_banner
 
-EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_NO_GPU, EXIT_FAILED = 0, 2, 3, 4, 5
+EXIT_FAILED = 5  # the install failed or was refused, or verify's verdict is not ok
 GB = 1e9
 
 
 def add_parser(subparsers) -> None:
-    from rocmdesk.cli import _add_target
-
     p = subparsers.add_parser(
         "torch",
         help=translate("rocmdesk.torchenv.cli_torch",
@@ -39,7 +38,7 @@ def add_parser(subparsers) -> None:
     r = sub.add_parser("recommend", help=translate("rocmdesk.torchenv.cli_torch",
                                                    "the index, exact versions and override this machine needs, "
                                                    "and why"))
-    _add_target(r)
+    add_target(r)
     r.add_argument("--torch", metavar="VERSION",
                    help=translate("rocmdesk.torchenv.cli_torch",
                                   "a torch version (2.9.1, or 2.9.1+rocm6.3 for one ROCm tag)"))
@@ -51,7 +50,7 @@ def add_parser(subparsers) -> None:
     i = sub.add_parser("install", help=translate("rocmdesk.torchenv.cli_torch", "create a venv (if needed) and "
                                                                                "install the recommended wheels "
                                                                                "into it"))
-    _add_target(i)
+    add_target(i)
     i.add_argument("--venv", required=True, metavar="DIR",
                    help=translate("rocmdesk.torchenv.cli_torch", "the venv (created when it does not exist)"))
     i.add_argument("--index", metavar="URL",
@@ -81,7 +80,7 @@ def add_parser(subparsers) -> None:
 
     v = sub.add_parser("verify", help=translate("rocmdesk.torchenv.cli_torch",
                                                 "run a probe with the venv's python and judge what torch sees"))
-    _add_target(v)
+    add_target(v)
     g = v.add_mutually_exclusive_group(required=True)
     g.add_argument("--python", metavar="PATH", help=translate("rocmdesk.torchenv.cli_torch", "a python to probe"))
     g.add_argument("--venv", metavar="DIR", help=translate("rocmdesk.torchenv.cli_torch", "a venv to probe"))
@@ -197,33 +196,20 @@ def format_recommendation(rec, out: TextIO) -> None:
             sources=rec.source) + "\n")
 
 
-def _advised(host: Host, torch: str | None):
-    """The machine, its advice attached once (``rocmdesk.advice.attach``), and the advice the card renders: the
-    machine's own, or, for a pinned torch, the same machine's in that context.  Raises RecommendError."""
-    from rocmdesk.advice import advise, attach, context_for
-    from rocmdesk.machine.detect import detect
-
-    report = detect(host)
-    advice = attach(report)
-    if torch:
-        advice = advise(report, context_for(report, torch=torch))
-    return report, advice
-
-
 def _recommend(args: argparse.Namespace, host: Host) -> int:
-    from rocmdesk.torchenv.recommend import RecommendError, recommend
+    from rocmdesk.torchenv.recommend import RecommendError, advice_for_torch, recommend
 
+    report = detected(host)
     try:
-        report, advice = _advised(host, args.torch)
-        rec = recommend(report, args.torch, args.index, env=_pip_env(host), advice=advice)
+        rec = recommend(report, args.torch, args.index, env=_pip_env(host),
+                        advice=advice_for_torch(report, args.torch))
     except RecommendError as exc:
         _err(str(exc))
         return EXIT_USAGE
     if args.json:
         data = rec.to_json()
         data["simulated"] = host.simulated
-        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        print_json(data)
     else:
         _simulated_banner(report, sys.stdout)
         format_recommendation(rec, sys.stdout)
@@ -295,15 +281,12 @@ class ProgressPrinter:
 
 
 def _install(args: argparse.Namespace, host: Host) -> int:
-    from rocmdesk.advice import advise, attach, context_for
-    from rocmdesk.machine.detect import detect
     from rocmdesk.torchenv.install import InstallError, plan_install, run_install
     from rocmdesk.torchenv.process import Cancel
-    from rocmdesk.torchenv.recommend import RecommendError, recommend
+    from rocmdesk.torchenv.recommend import RecommendError, advice_for_torch, recommend
 
     out = sys.stdout
-    report = detect(host)
-    attach(report)
+    report = detected(host)
     _simulated_banner(report, out)
     rec = None
     base, _, local = (args.torch or "").partition("+")
@@ -316,8 +299,8 @@ def _install(args: argparse.Namespace, host: Host) -> int:
             version=args.torch) + "\n")
     else:
         try:
-            advice = advise(report, context_for(report, torch=args.torch)) if args.torch else report.advice
-            rec = recommend(report, args.torch, args.index, env=_pip_env(host), advice=advice)
+            rec = recommend(report, args.torch, args.index, env=_pip_env(host),
+                            advice=advice_for_torch(report, args.torch))
         except RecommendError as exc:
             _err(str(exc))
             return EXIT_USAGE
@@ -422,8 +405,6 @@ def format_verdict(res, out: TextIO) -> None:
 
 
 def _read_probe_json(name: str) -> dict[str, Any]:
-    from rocmdesk.cli import InputError
-
     try:
         text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
     except OSError as exc:
@@ -441,12 +422,9 @@ def _read_probe_json(name: str) -> dict[str, Any]:
 
 
 def _verify(args: argparse.Namespace, host: Host) -> int:
-    from rocmdesk.advice import attach
-    from rocmdesk.machine.detect import detect
-    from rocmdesk.torchenv.verify import judge, verify, verify_venv
+    from rocmdesk.torchenv.verify import judge, verify, verify_profile, verify_venv
 
-    report = detect(host)
-    attach(report)
+    report = detected(host)
     env = dict(os.environ)
     if args.probe_json:
         res = judge(_read_probe_json(args.probe_json), report)
@@ -462,16 +440,7 @@ def _verify(args: argparse.Namespace, host: Host) -> int:
         except ProfileError as exc:
             _err(str(exc))
             return EXIT_USAGE
-        env.update(profile.env)  # as `rocmdesk run PROFILE` would run it
-        res = verify_venv(profile.venv, report, env=env, timeout=args.timeout)
-        if not res.arch_list and res.verdict not in ("override-needed", "override-unneeded"):
-            # no wheel was measured (torch missing, the venv broken): the advice for the torch the venv names
-            from rocmdesk.torchenv.envvars_check import advice_findings
-            from rocmdesk.torchenv.presets import torch_version_in
-
-            for f in advice_findings(profile.env, report, torch_version_in(profile.venv)):
-                if f.message not in res.notes:
-                    res.notes.append(f.message)
+        res = verify_profile(profile, report, env=env, timeout=args.timeout)  # as `rocmdesk run PROFILE` runs it
     elif args.venv:
         res = verify_venv(args.venv, report, env=env, timeout=args.timeout)
     else:
@@ -479,8 +448,7 @@ def _verify(args: argparse.Namespace, host: Host) -> int:
     if args.json:
         data = res.to_json()
         data["simulated"] = host.simulated
-        json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-        sys.stdout.write("\n")
+        print_json(data)
     else:
         _simulated_banner(report, sys.stdout)
         format_verdict(res, sys.stdout)

@@ -20,9 +20,9 @@ import time
 from typing import Any
 
 from rocmdesk import i18n
+from rocmdesk.cli.common import EXIT_NO_GPU, EXIT_OK, EXIT_USAGE, add_target, error
 from rocmdesk.i18n import translate
 
-EXIT_OK, EXIT_USAGE, EXIT_NO_GPU = 0, 2, 4
 GUI_MODULE = "rocmdesk.ui.monitor_window"  # provides run(host, args) -> int
 
 
@@ -50,8 +50,6 @@ def _positive_int(text: str) -> int:
 
 
 def add_parser(subparsers: Any) -> None:
-    from rocmdesk.cli import _add_target
-
     p = subparsers.add_parser(
         "monitor",
         help=translate("rocmdesk.telemetry.cli_monitor",
@@ -60,7 +58,7 @@ def add_parser(subparsers: Any) -> None:
                               "Sample every AMD GPU's sensors from sysfs (cheap enough to leave running) and print "
                               "them."),
     )
-    _add_target(p)
+    add_target(p)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true",
                      help=translate("rocmdesk.telemetry.cli_monitor", "one JSON object a line per sample"))
@@ -148,10 +146,10 @@ def _gui(host: Any, args: argparse.Namespace) -> int:
     try:
         module = importlib.import_module(GUI_MODULE)
     except ImportError as exc:  # a CLI-only install: no PySide6 or pyqtgraph
-        print("rocmdesk: " + translate(
+        error(translate(
             "rocmdesk.telemetry.cli_monitor",
             "monitor --gui needs the desktop part (PySide6 and pyqtgraph): {error}; `rocmdesk monitor` prints the "
-            "same numbers as text, --json or --csv").format(error=exc), file=sys.stderr)
+            "same numbers as text, --json or --csv").format(error=exc))
         return EXIT_USAGE
     return int(module.run(host, args))
 
@@ -172,8 +170,8 @@ def _run(args: argparse.Namespace, host: Any) -> int:
 
     monitor = Monitor(host, source=args.source, interval_s=args.interval, processes_every_s=0.0)
     if not monitor.gpus:
-        print("rocmdesk: " + translate("rocmdesk.telemetry.cli_monitor", "no AMD GPU to monitor on {machine}").format(
-            machine=host.label), file=sys.stderr)
+        error(translate("rocmdesk.telemetry.cli_monitor", "no AMD GPU to monitor on {machine}").format(
+            machine=host.label))
         return EXIT_NO_GPU
     count = 1 if args.once else args.count
     out = sys.stdout

@@ -14,11 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.cli.common import EXIT_INPUT, EXIT_OK, EXIT_USAGE, add_target, detected, print_json
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.report_text import display_width, pad
 
-EXIT_OK, EXIT_USAGE, EXIT_INPUT, EXIT_STALE = 0, 2, 3, 5
+EXIT_STALE = 5  # apply --check: the hooks are missing or out of date
 
 
 def _env_pair(text: str) -> tuple[str, str]:
@@ -30,7 +31,6 @@ def _env_pair(text: str) -> tuple[str, str]:
 
 
 def add_parser(subparsers) -> None:
-    from rocmdesk.cli import _add_target
     from rocmdesk.torchenv.exports import FORMATS
 
     p = subparsers.add_parser(
@@ -57,7 +57,7 @@ def add_parser(subparsers) -> None:
                                                  "one profile: variables, hooks, warnings"))
     show.add_argument("name", help=name_help)
     show.add_argument("--json", action="store_true", help=json_help)
-    _add_target(show)  # the machine the variables are judged for (an override the advice calls wrong, ...)
+    add_target(show)  # the machine the variables are judged for (an override the advice calls wrong, ...)
 
     create = sub.add_parser("create", help=translate("rocmdesk.torchenv.cli_profile", "a new profile"))
     create.add_argument("name", help=name_help)
@@ -75,7 +75,7 @@ def add_parser(subparsers) -> None:
     create.add_argument("--notes", default="", metavar="TEXT", help=notes_help)
     create.add_argument("--apply", action="store_true",
                         help=translate("rocmdesk.torchenv.cli_profile", "write the activate hooks right away"))
-    _add_target(create)
+    add_target(create)
 
     edit = sub.add_parser("edit", help=translate("rocmdesk.torchenv.cli_profile",
                                                  "change a profile (its hooks are rewritten when applied)"))
@@ -129,7 +129,7 @@ def _warn(msg: str) -> None:
 
 
 def _hooks_word(summary: str) -> str:
-    """``_hook_summary``'s code (also the JSON's ``hooks_state``) as a word for people."""
+    """``hooks.hook_summary``'s code (also the JSON's ``hooks_state``) as a word for people."""
     return {
         "applied": translate("rocmdesk.torchenv.cli_profile", "applied"),
         "missing": translate("rocmdesk.torchenv.cli_profile", "missing"),
@@ -163,64 +163,17 @@ def _other_profile(other: str | None) -> str:
     return translate("rocmdesk.torchenv.cli_profile", "(profile {name})").format(name=other) if other else ""
 
 
-def _print_json(data: Any) -> None:
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    sys.stdout.write("\n")
-
-
 def _store():
     from rocmdesk.torchenv.profile_store import ProfileStore
 
     return ProfileStore()
 
 
-def _hook_summary(profile) -> tuple[str, list]:
-    """(one word for a listing, the per-script states)."""
-    from rocmdesk.torchenv.hooks import hook_status, needs_apply
-
-    if not Path(profile.venv, "bin").is_dir():
-        return ("no venv" if profile.hooks else "-"), []
-    states = hook_status(profile.venv, profile.name, profile.env)
-    if not profile.hooks:
-        applied = any(s.state in ("current", "stale") for s in states)
-        return ("applied" if applied else "-"), states
-    return ("missing" if needs_apply(states) else "applied"), states
-
-
-def _speaks_of_gpus(env: dict[str, str]) -> bool:
-    """The variables name an override or a device list: the machine's advice has something to say of them."""
-    from rocmdesk.torchenv.envvars_check import DEVICE_LISTS
-
-    return any(k.startswith("HSA_OVERRIDE_GFX_VERSION") or k in DEVICE_LISTS for k in env)
-
-
-def _machine(host: Host):
-    """The machine the profile runs on, its advice attached once (``rocmdesk.advice.attach``)."""
-    from rocmdesk.advice import attach
-    from rocmdesk.machine.detect import detect
-
-    machine = detect(host)
-    attach(machine)
-    return machine
-
-
-def _findings(env: dict[str, str], machine=None, torch: str | None = None) -> list:
-    """Every finding on ``env``; with the machine, what its advice says of the override variables, judged for
-    the torch the venv holds when known (``envvars_check.advice_findings``): wrong, risky or needless."""
-    from rocmdesk.torchenv.envvars_check import advice_findings, check_env
-
-    findings = check_env(env, machine)
-    if machine is not None and torch:
-        generic = advice_findings(env, machine)  # for the machine's recommended wheels: the venv's torch decides
-        findings = [f for f in findings if f not in generic] + advice_findings(env, machine, torch)
-    return findings
-
-
 def _validate(env: dict[str, str], machine=None, torch: str | None = None) -> bool:
     """Print errors and warnings; True when there is no error."""
-    from rocmdesk.torchenv.envvars_check import errors, warnings
+    from rocmdesk.torchenv.envvars_check import errors, profile_findings, warnings
 
-    findings = _findings(env, machine, torch)
+    findings = profile_findings(env, machine, torch)
     for f in errors(findings):
         _err(translate("rocmdesk.torchenv.cli_profile", "invalid {finding}").format(finding=f))
     for f in warnings(findings):
@@ -238,14 +191,16 @@ def _print_hook_results(results) -> None:
 
 # -- commands --------------------------------------------------------------------------------------------
 def _cmd_list(args) -> int:
+    from rocmdesk.torchenv.hooks import hook_summary
+
     store = _store()
     profiles, bad = store.scan()
     rows = []
     for prof in profiles:
-        summary, states = _hook_summary(prof)
+        summary, states = hook_summary(prof)
         rows.append((prof, summary, states))
     if args.json:
-        _print_json({
+        print_json({
             "profiles": [{**p.to_json(), "hooks_state": s, "scripts": {st.shell: st.state for st in sts}}
                          for p, s, sts in rows],
             "errors": [{"path": str(e.path), "message": str(e)} for e in bad],
@@ -277,16 +232,18 @@ def _cmd_list(args) -> int:
 
 
 def _cmd_show(args, host: Host) -> int:
+    from rocmdesk.torchenv.envvars_check import profile_findings, speaks_of_gpus
+    from rocmdesk.torchenv.hooks import hook_summary
     from rocmdesk.torchenv.presets import torch_version_in
     from rocmdesk.torchenv.profiles import path_warnings
 
     prof = _store().load(args.name)
-    summary, states = _hook_summary(prof)
+    summary, states = hook_summary(prof)
     torch = torch_version_in(prof.venv)
-    machine = _machine(host) if _speaks_of_gpus(prof.env) else None
-    findings = _findings(prof.env, machine, torch)
+    machine = detected(host) if speaks_of_gpus(prof.env) else None
+    findings = profile_findings(prof.env, machine, torch)
     if args.json:
-        _print_json({**prof.to_json(), "path": str(_store().path_for(prof.name)), "hooks_state": summary,
+        print_json({**prof.to_json(), "path": str(_store().path_for(prof.name)), "hooks_state": summary,
                      "scripts": {s.shell: {"path": str(s.path), "state": s.state} for s in states},
                      "torch": torch, "venv_exists": Path(prof.venv, "bin").is_dir(),
                      "findings": [{"level": f.level, "key": f.key, "message": f.message} for f in findings]})
@@ -327,6 +284,7 @@ def _cmd_show(args, host: Host) -> int:
 
 
 def _cmd_create(args, host: Host) -> int:
+    from rocmdesk.torchenv.envvars_check import speaks_of_gpus
     from rocmdesk.torchenv.presets import suggest, torch_version_in
     from rocmdesk.torchenv.profile_store import ProfileExists
     from rocmdesk.torchenv.profiles import (
@@ -347,7 +305,7 @@ def _cmd_create(args, host: Host) -> int:
     machine = None
     torch = args.torch or torch_version_in(venv)
     if args.preset:
-        machine = _machine(host)
+        machine = detected(host)
         suggestions = suggest(machine, torch, advice=None if torch else machine.advice)
         if not suggestions:
             print(translate("rocmdesk.torchenv.cli_profile", "preset: nothing to set on this machine "
@@ -357,8 +315,8 @@ def _cmd_create(args, host: Host) -> int:
             print(translate("rocmdesk.torchenv.cli_profile", "preset: {variable}  ({why}; source: {source})").format(
                 variable=f"{s.key}={s.value}", why=s.why, source=s.source))
     env.update(dict(args.env))  # explicit values win over the preset
-    if machine is None and _speaks_of_gpus(env):
-        machine = _machine(host)  # an override or device list given by hand is judged as a preset's is
+    if machine is None and speaks_of_gpus(env):
+        machine = detected(host)  # an override or device list given by hand is judged as a preset's is
     if not _validate(env, machine, torch):
         return EXIT_USAGE
     if not Path(project).is_dir():

@@ -1,0 +1,126 @@
+"""What the commands share: the target options (``--root``/``--simulate``) and the Host they name, reading an
+input file, asking before a change, the exit codes, the two errors ``main`` turns into exit codes, and output.
+
+Kept light: ``rocmdesk --help`` imports this module, and no command's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from rocmdesk.i18n import translate
+
+if TYPE_CHECKING:
+    from rocmdesk.machine.host import Host
+    from rocmdesk.machine.model import MachineReport
+
+# the codes every command shares (rocmdesk --help's epilog lists them); a command's own are in its module
+EXIT_OK = 0
+EXIT_BUG = 1  # an unexpected internal error
+EXIT_USAGE = 2  # an unknown option, simulated machine or release; --root that is not a directory
+EXIT_INPUT = 3  # a file that cannot be read, output rocmdesk does not know
+EXIT_NO_GPU = 4  # detect, monitor, exporter, torch: no AMD GPU
+EXIT_NOTHING_CHANGED = 5  # apply, doctor --fix: refused, dismissed, not authorized, not confirmed
+EXIT_FINDINGS = 6  # doctor: a finding of severity error
+EXIT_INTERRUPTED = 130  # Ctrl-C
+
+
+class UsageError(Exception):
+    """Bad usage found after parsing: ``main`` prints it and exits 2."""
+
+
+class InputError(Exception):
+    """An input that cannot be read or is not what it should be: ``main`` prints it and exits 3."""
+
+
+def add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
+    """``--root DIR | --simulate NAME``: the machine a command reads."""
+    # subcommands SUPPRESS their defaults so `rocmdesk --simulate X detect` keeps X
+    default = None if top else argparse.SUPPRESS
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--root", metavar="DIR", default=default,
+                   help=translate("Cli", "read a captured machine tree instead of this computer"))
+    g.add_argument(
+        "--simulate", metavar="NAME", default=default,
+        help=translate("Cli", "use a simulated machine (see: rocmdesk simulate list)")
+    )
+
+
+def unknown_machine(name: str) -> UsageError:
+    from rocmdesk.machine import simulate
+
+    names = ", ".join(m.name for m in simulate.list_machines())
+    return UsageError(translate("Cli", "no simulated machine called {name}; there are: {names}").format(
+        name=repr(name), names=names))
+
+
+def host_for(args: argparse.Namespace) -> "Host":
+    """The Host the target options name: a simulated machine, a captured tree, else this computer."""
+    from rocmdesk.machine.host import Host
+
+    if getattr(args, "simulate", None) and getattr(args, "root", None):
+        raise UsageError(translate("Cli", "--root and --simulate exclude each other"))
+    if getattr(args, "simulate", None):
+        from rocmdesk.machine import simcache
+
+        try:
+            return simcache.open_simulated(args.simulate)
+        except KeyError:
+            raise unknown_machine(args.simulate) from None
+    if getattr(args, "root", None):
+        root = Path(args.root)
+        if not root.is_dir():
+            raise UsageError(translate("Cli", "--root {root}: not a directory").format(root=args.root))
+        return Host.at_root(root)
+    return Host.local()
+
+
+def detected(host: "Host") -> "MachineReport":
+    """The machine, its advice attached once (``rocmdesk.advice.attach``): the one verdict per GPU that the
+    command's JSON carries and its text renders."""
+    from rocmdesk.advice import attach
+    from rocmdesk.machine.detect import detect
+
+    report = detect(host)
+    attach(report)
+    return report
+
+
+def read_input(name: str) -> tuple[str, bytes]:
+    """(a label, the bytes) of a file, or of standard input for ``-``; an unreadable one is an InputError."""
+    if name == "-":
+        return "<stdin>", sys.stdin.buffer.read()
+    path = Path(name)
+    try:
+        return name, path.read_bytes()
+    except IsADirectoryError:
+        raise InputError(translate("Cli", "{name}: is a directory, not a file").format(name=name)) from None
+    except OSError as exc:
+        raise InputError(translate("Cli", "{name}: cannot read it ({error})").format(
+            name=name, error=exc.strerror or exc)) from None
+
+
+def confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
+    """Ask before running ``n`` steps as an administrator; True for yes."""
+    out.write(translate("rocmdesk.setup.cli_apply",
+                        "Run these {n} steps now? You authenticate once, as an administrator. [y/N] ").format(n=n))
+    out.flush()
+    answer = stdin.readline().strip().lower()
+    # y/yes in every language (the prompt shows [y/N]); 是 for a Chinese input method left on
+    return answer in ("y", "yes", "是")
+
+
+def print_json(data: Any, out: TextIO | None = None) -> None:
+    """``data`` as indented JSON (non-ASCII kept as it is), then a newline."""
+    out = sys.stdout if out is None else out
+    json.dump(data, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def error(text: str) -> None:
+    """``rocmdesk: text`` on standard error."""
+    print(f"rocmdesk: {text}", file=sys.stderr)
