@@ -2,8 +2,8 @@
 
 One module per command in this package (``detect``, ``plan``, ``torch``, ...), each with ``add_parser(subparsers)``
 and ``run(args, host) -> int``; ``common`` holds what they share.  ``main`` imports only the module of the command
-it runs: ``rocmdesk --help`` builds no command's parser.  To add a command: write its module, then add its name and
-one-line help to ``_listing`` (in the order ``--help`` shows them).
+it runs: ``rocmdesk --help`` builds no command's parser.  To add a command: write its module, add its name to
+``COMMANDS`` (in the order ``--help`` lists them) and its one-line help to ``_listing``.
 
 Exit codes:
   0  success
@@ -112,11 +112,12 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     add_target(p, top=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     chosen = _chosen_command(argv)
-    for name, help_text in _listing().items():
+    listing = _listing()
+    for name in COMMANDS:
         if name == chosen:
             command_module(name).add_parser(sub)
         else:
-            sub.add_parser(name, help=help_text, add_help=False)
+            sub.add_parser(name, help=listing[name], add_help=False)
     return p
 
 
