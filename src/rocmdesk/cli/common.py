@@ -91,17 +91,30 @@ def detected(host: "Host") -> "MachineReport":
 
 
 def read_input(name: str) -> tuple[str, bytes]:
-    """(a label, the bytes) of a file, or of standard input for ``-``; an unreadable one is an InputError."""
+    """(a label, the bytes) of a file, or of standard input for ``-``; an unreadable one, or one larger than
+    ``formats.limits.MAX_INPUT_BYTES`` (read no further than that), is an InputError."""
+    from rocmdesk.formats import limits
+
+    limit = limits.MAX_INPUT_BYTES
     if name == "-":
-        return "<stdin>", sys.stdin.buffer.read()
-    path = Path(name)
-    try:
-        return name, path.read_bytes()
-    except IsADirectoryError:
-        raise InputError(translate("Cli", "{name}: is a directory, not a file").format(name=name)) from None
-    except OSError as exc:
-        raise InputError(translate("Cli", "{name}: cannot read it ({error})").format(
-            name=name, error=exc.strerror or exc)) from None
+        stream = getattr(sys.stdin, "buffer", None)  # None: a text stream put in its place (a test, an embedder)
+        data = stream.read(limit + 1) if stream is not None else sys.stdin.read(limit + 1).encode(
+            "utf-8", "surrogateescape")
+        label = "<stdin>"
+    else:
+        label = name
+        try:
+            with open(name, "rb") as fh:
+                data = fh.read(limit + 1)
+        except IsADirectoryError:
+            raise InputError(translate("Cli", "{name}: is a directory, not a file").format(name=name)) from None
+        except OSError as exc:
+            raise InputError(translate("Cli", "{name}: cannot read it ({error})").format(
+                name=name, error=exc.strerror or exc)) from None
+    if len(data) > limit:
+        raise InputError(translate("Cli", "{name}: more than {limit} MiB: not a log or tool output rocmdesk "
+                                          "reads").format(name=label, limit=limits.mib(limit)))
+    return label, data
 
 
 def confirm(n: int, stdin: TextIO, out: TextIO) -> bool:

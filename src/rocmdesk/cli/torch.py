@@ -7,14 +7,14 @@ is not ``ok``.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import shutil
 import sys
 from typing import Any, TextIO
 
-from rocmdesk.cli.common import EXIT_NO_GPU, EXIT_OK, EXIT_USAGE, InputError, add_target, detected, print_json
+from rocmdesk.cli.common import (EXIT_NO_GPU, EXIT_OK, EXIT_USAGE, InputError, add_target, detected, print_json,
+                                 read_input)
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.report_text import display_width, note_lines, other_ways, pad, simulated_banner
@@ -405,13 +405,13 @@ def format_verdict(res, out: TextIO) -> None:
 
 
 def _read_probe_json(name: str) -> dict[str, Any]:
+    from rocmdesk.formats.limits import LimitError, loads
+
+    _label, raw = read_input(name)  # InputError when unreadable or larger than any report
     try:
-        text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
-    except OSError as exc:
-        raise InputError(translate("rocmdesk.torchenv.cli_torch", "{name}: cannot read it ({error})").format(
-            name=name, error=exc.strerror or exc)) from None
-    try:
-        data = json.loads(text)
+        data = loads(raw)
+    except LimitError as exc:  # nests deeper than any probe report
+        raise InputError(f"{name}: {exc}") from None
     except ValueError as exc:
         raise InputError(translate("rocmdesk.torchenv.cli_torch", "{name}: not JSON ({error})").format(
             name=name, error=exc)) from None

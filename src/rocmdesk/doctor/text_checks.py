@@ -9,7 +9,6 @@ Never raises for bad input: binary, empty or unknown text comes back as ``InputR
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
@@ -150,12 +149,17 @@ def _lspci_no_driver(result: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] | None:
-    """A verify or sanity result rocmdesk wrote (``--json``), or None when the text is not one."""
+    """A verify or sanity result rocmdesk wrote (``--json``), or None when the text is not one.  JSON that
+    nests deeper than any rocmdesk writes is an input error (the recognizers would refuse it too)."""
+    from rocmdesk.formats.limits import LimitError, loads
+
     head = text[:4096].lstrip()[:1]
     if head != "{" or len(text) > JSON_LIMIT:
         return None
     try:
-        data = json.loads(text)
+        data = loads(text, max_chars=JSON_LIMIT)
+    except LimitError as exc:
+        return InputResult(label, None, str(exc)), []
     except ValueError:
         return None
     if not isinstance(data, dict):
@@ -176,7 +180,7 @@ def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] |
 
 def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult, list[Finding]]:
     """What one pasted text says: its format, a short summary, and the catalogue findings it shows."""
-    from rocmdesk.formats import FormatError
+    from rocmdesk.formats import FormatError, LimitError
     from rocmdesk.inspect import inspect_text
 
     text, error = _decode(data)
@@ -187,8 +191,11 @@ def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult
         return own
     found: list[Finding] = []
     result: dict[str, Any] | None
+    refused = None  # why a limit (size, nesting) kept the recognizers from the text
     try:
         result = inspect_text(text, label)
+    except LimitError as exc:
+        result, refused = None, str(exc)
     except FormatError:
         result = None
     except (RecursionError, MemoryError):  # a recognizer overwhelmed: the patterns still read the text
@@ -202,7 +209,9 @@ def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult
     info = InputResult(label, result["format"] if result else None, None,
                        list((result or {}).get("summary") or [])[:20], [f.id for f in found],
                        bool((result or {}).get("truncated")))
-    if result is None and not found:
+    if refused is not None:
+        info.error = refused
+    elif result is None and not found:
         info.error = translate("rocmdesk.doctor.text_checks", "no format rocmdesk knows and no known error message")
     return info, found
 

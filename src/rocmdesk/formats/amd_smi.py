@@ -22,6 +22,7 @@ import re
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
+from rocmdesk.formats.limits import check_depth
 from rocmdesk.formats.rocm_smi import (
     SmiGpu,
     SmiReport,
@@ -234,6 +235,7 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
 
 def _from_gpu_metrics(text: str) -> SmiReport:
     start = text.find("{")
+    check_depth(text[start:start + _MAX_LITERAL], first_value_only=True)  # LimitError, not a parser's limit
     try:
         obj = ast.literal_eval(text[start:start + _MAX_LITERAL].strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):

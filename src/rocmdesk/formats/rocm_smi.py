@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
+from rocmdesk.formats.limits import check_depth, json_too_large
 from rocmdesk.formats.text import binary_reason, clean_lines
 from rocmdesk.i18n import translate
 from rocmdesk.telemetry.metrics import GpuSample
@@ -242,11 +243,14 @@ def load_json_tolerant(text: str) -> tuple[Any, bool]:
     if start < 0:
         raise FormatError(translate("rocmdesk.formats.rocm_smi", "no JSON document in the input"))
     body = text[start:start + _MAX_JSON]
+    check_depth(body, first_value_only=True)  # LimitError: 100,000 "[" is no tool's output
     try:
         obj, _end = json.JSONDecoder().raw_decode(body)
         return obj, False
     except (ValueError, RecursionError):
         pass
+    if len(text) - start > _MAX_JSON:  # not cut short by a pager: more than rocmdesk reads
+        raise json_too_large(len(text) - start, _MAX_JSON)
     try:
         return _repair(body), True
     except (ValueError, RecursionError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from rocmdesk.formats import limits
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.i18n import translate
 
@@ -75,8 +76,10 @@ def decode_input(data: bytes) -> str:
     """Decode captured or pasted tool output; reject data that is plainly not text.
 
     Understands UTF-8 (with or without BOM) and UTF-16 (PowerShell redirects on WSL hosts);
-    invalid bytes become U+FFFD.  Raises FormatError for binary data.
+    invalid bytes become U+FFFD.  Raises FormatError for binary data, LimitError for more than
+    ``limits.MAX_INPUT_BYTES``.
     """
+    limits.check_size(len(data))
     if data.startswith(b"\xef\xbb\xbf"):
         text = data[3:].decode("utf-8", errors="replace")
     elif data.startswith((b"\xff\xfe", b"\xfe\xff")):

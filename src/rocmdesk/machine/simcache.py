@@ -8,7 +8,6 @@ its Host from the tree's metadata alone; only a miss imports ``simulate`` to bui
 from __future__ import annotations
 
 import functools
-import json
 import os
 import zlib
 from pathlib import Path
@@ -39,8 +38,10 @@ def builder_version() -> str:
 
 def sim_metadata(root: Path | str) -> dict | None:
     """The metadata of a simulated tree, or None when missing, unreadable or not a JSON object."""
+    from rocmdesk.formats.limits import loads  # the cache is the user's to edit: no RecursionError from it
+
     try:
-        data = json.loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
+        data = loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, UnicodeDecodeError):
         return None
     return data if isinstance(data, dict) else None

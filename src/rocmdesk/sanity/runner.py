@@ -8,7 +8,6 @@ its timeout is *hung*, even when the child is stuck inside a HIP call that never
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import time
@@ -17,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from rocmdesk.formats.limits import loads as json_loads
 from rocmdesk.i18n import translate
 from rocmdesk.machine.process import Cancel, run_streamed
 from rocmdesk.sanity.messages import localize
@@ -170,8 +170,8 @@ def _parse(text: str) -> dict[str, Any] | None:
     if not text.startswith("{"):
         return None
     try:
-        ev = json.loads(text)
-    except ValueError:
+        ev = json_loads(text)
+    except ValueError:  # not JSON, or deeper than the check ever nests (LimitError)
         return None
     return ev if isinstance(ev, dict) and isinstance(ev.get("event"), str) else None
 

@@ -56,7 +56,7 @@ def parse_line(line: str) -> Event | None:
         return None
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # a line that nests too deep is no event either
         return None
     if not isinstance(obj, dict) or obj.get("event") not in EVENTS:
         return None

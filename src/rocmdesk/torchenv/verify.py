@@ -7,7 +7,6 @@ giving one verdict from a closed catalogue (:data:`VERDICTS`, stable ids) with o
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -16,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rocmdesk.formats.limits import loads as json_loads
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge import gfx_from_override, gfx_target, normalize_gfx
 from rocmdesk.machine.model import Gpu, MachineReport
@@ -109,8 +109,8 @@ class ProbeRun:
         for ln in reversed(self.stderr.splitlines()):
             if ln.startswith(WHEEL_PREFIX):
                 try:
-                    value = json.loads(ln[len(WHEEL_PREFIX):])
-                except ValueError:
+                    value = json_loads(ln[len(WHEEL_PREFIX):])
+                except ValueError:  # not JSON, or deeper than the probe ever nests (LimitError)
                     return {}
                 return value if isinstance(value, dict) else {}
         return {}
@@ -182,8 +182,8 @@ def run_probe(
             line = line.strip()
             if line.startswith("{"):
                 try:
-                    value = json.loads(line)
-                except ValueError:
+                    value = json_loads(line)
+                except ValueError:  # not JSON, or deeper than the probe ever nests (LimitError)
                     continue
                 if isinstance(value, dict) and "probe_version" in value:
                     data = value
