@@ -15,6 +15,7 @@ import pytest
 
 from rocmdesk.formats import decode_input, sniff
 from rocmdesk.formats.rocminfo import RocminfoReport, parse_rocminfo, physical_gfx
+from tests.conftest import require
 
 pytestmark = pytest.mark.conformance
 
@@ -161,7 +162,7 @@ def _read(rel: str) -> RocminfoReport:
 @pytest.fixture(autouse=True)
 def _need_shared() -> None:
     if not REALDATA.is_dir():
-        pytest.skip(f"shared real data not found at {REALDATA}")
+        require("../shared/realdata", f"not found at {REALDATA} (CI has ../shared beside the project)")
 
 
 def test_every_sample_has_expectations() -> None:
@@ -226,8 +227,7 @@ def _knowledge_device() -> object | None:
 
 @pytest.mark.parametrize("rel", sorted(k for k, v in EXPECTED.items() if v.gpus))
 def test_physical_gfx(rel: str) -> None:
-    if _knowledge_device() is None:
-        pytest.skip("rocmdesk.knowledge.device() has not landed yet")
+    assert _knowledge_device() is not None, "rocmdesk.knowledge.device() is gone"
     exp = EXPECTED[rel]
     r = _read(rel)
     assert tuple(physical_gfx(g) for g in r.gpus) == (exp.physical or exp.gfx)

@@ -13,7 +13,7 @@ import pytest
 from rocmdesk import formats
 from rocmdesk.formats import amd_smi, rocm_smi
 from rocmdesk.formats.rocm_smi import gpus_from_smi
-from tests.conftest import REALDATA
+from tests.conftest import REALDATA, require
 
 pytestmark = pytest.mark.conformance
 MiB = 2**20
@@ -134,7 +134,7 @@ def test_every_sample_has_expectations(realdata: Path) -> None:
 def test_sample_is_sniffed_and_read_as_its_source_says(name: str, realdata: Path, registry: None) -> None:
     path = realdata / name
     if not path.is_file():
-        pytest.skip(f"{name} is not in this copy of realdata")
+        require("../shared/realdata", f"{name} is not in this copy of it")
     fmt, kind, count, per_gpu, extra = EXPECTED[name]
     text = formats.decode_input(path.read_bytes())
     assert formats.sniff(text) == fmt
@@ -171,7 +171,7 @@ def test_inspect_lists_gpus_with_the_metrics_contract(name: str, realdata: Path,
 
     path = realdata / name
     if not path.is_file():
-        pytest.skip(f"{name} is not in this copy of realdata")
+        require("../shared/realdata", f"{name} is not in this copy of it")
     summary = inspect_text(path.read_bytes(), name)
     assert summary["format"] == EXPECTED[name][0]
     rows = gpus_from_smi(formats.parse(formats.decode_input(path.read_bytes())))

@@ -24,8 +24,7 @@ HELPER_SRC = rig.REPO / "src" / "rocmdesk" / "setup" / "helper.py"
 
 def test_the_helper_has_no_root_or_repository_option() -> None:
     """The override a test might want must not exist: the helper takes ``--dry-run`` and nothing else."""
-    if not HELPER_SRC.is_file():
-        pytest.skip("the helper is not there yet")
+    assert HELPER_SRC.is_file(), f"{HELPER_SRC} is gone"
     for args in (["--help"], ["--root", "/tmp"], ["--root=/tmp"], ["--repo", "file:///tmp"], ["--prefix", "/tmp"],
                  ["--sources", "/tmp"], ["--dry-run", "--root", "/tmp"]):
         res = subprocess.run([sys.executable, "-I", "-m", "rocmdesk.setup.helper", *args], input=b"{}",

@@ -14,8 +14,9 @@ import pytest
 
 from rocmdesk.setup.render_ansible import render_ansible
 from rocmdesk.setup.steps import PlanError, Step, file_content
+from tests.conftest import need_module
 
-yaml = pytest.importorskip("yaml")
+yaml = need_module("yaml", "pip install pyyaml (the test extra)")
 
 MODULES = {"ansible.builtin." + m for m in ("stat", "file", "get_url", "command", "apt_repository",
                                             "deb822_repository", "copy", "apt", "getent", "user", "assert")}

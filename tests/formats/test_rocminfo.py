@@ -225,9 +225,7 @@ def test_physical_gfx_without_knowledge(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_physical_gfx_with_real_knowledge() -> None:
-    device = getattr(rocmdesk.knowledge, "device", None)
-    if device is None:
-        pytest.skip("rocmdesk.knowledge.device() has not landed yet")
+    assert callable(rocmdesk.knowledge.device)
     assert physical_gfx(_gpu(parse_rocminfo(OVERRIDE))) == "gfx1031"
 
 

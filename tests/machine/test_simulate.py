@@ -24,6 +24,7 @@ from rocmdesk.machine.simulate import (
     sim_metadata,
     write_metrics,
 )
+from tests.conftest import require
 
 SHARED = Path(os.environ.get("ROCMDESK_SHARED", Path(__file__).resolve().parents[2].parent / "shared"))
 NAMES = [m.name for m in list_machines()]
@@ -566,7 +567,7 @@ def test_open_simulated_defaults_to_the_user_cache(tmp_path, monkeypatch):
 def test_hwmon_files_match_a_real_card_of_the_same_kind(trees):
     real_root = SHARED / "realdata/sysfs/lact/rx6600xt"
     if not real_root.is_dir():
-        pytest.skip("../shared/realdata is absent")
+        require("../shared/realdata", "absent (CI has ../shared beside the project)")
     real_hw = next(real_root.glob("card*/device/hwmon/hwmon*"))
     real = {p.name for p in real_hw.iterdir() if p.is_file()}
     host = trees["rx6600xt-ubuntu2204"]
@@ -579,7 +580,7 @@ def test_hwmon_files_match_a_real_card_of_the_same_kind(trees):
 def test_kfd_properties_have_the_real_keys(trees):
     real_props = SHARED / "realdata/kfd-topology/k8s-mi308x-8gpu-partitioned/topology/nodes/2/properties"
     if not real_props.is_file():
-        pytest.skip("../shared/realdata is absent")
+        require("../shared/realdata", "absent (CI has ../shared beside the project)")
     real = [line.split()[0] for line in real_props.read_text().splitlines() if line.strip()]
     _n, ours = gpu_nodes(trees["mi308x-partitioned"])[0]
     assert list(ours) == real
@@ -605,7 +606,7 @@ def _rocm_smi_usable() -> str | None:
 def test_real_rocm_smi_reads_the_simulated_tree(tmp_path):
     why = _rocm_smi_usable()
     if why:
-        pytest.skip(why)
+        require("Debian's rocm-smi in a private mount namespace", why)
     root = build("rx7900xtx-ubuntu2404", tmp_path / "t", t=123.0)
     python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else "python3"
     proc = subprocess.run(

@@ -15,6 +15,7 @@ import pytest
 
 from rocmdesk import __version__
 from rocmdesk.resources import APP_ID, ICON_SIZES, ICONS, icon_file, icon_files
+from tests.conftest import need_module
 from tests.packaging.tools import need_tool
 
 REPO = Path(__file__).resolve().parents[2]
@@ -110,7 +111,7 @@ def test_icons_are_the_sizes_they_claim() -> None:
 def test_pngs_are_rendered_from_the_svg() -> None:
     """The committed 48 px PNG is what scripts/render_icons.py makes of the SVG now (a changed SVG
     without re-rendered PNGs fails here)."""
-    pytest.importorskip("PySide6.QtSvg")
+    need_module("PySide6.QtSvg", "pip install PySide6-Essentials (a dependency of rocmdesk)")
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);\n"
         "from PySide6.QtGui import QGuiApplication, QImage, QPainter; from PySide6.QtCore import Qt\n"
@@ -133,7 +134,7 @@ def test_pngs_are_rendered_from_the_svg() -> None:
 
 
 def test_the_app_uses_the_icon_as_its_window_icon() -> None:
-    pytest.importorskip("PySide6.QtWidgets")
+    need_module("PySide6.QtWidgets", "pip install PySide6-Essentials (a dependency of rocmdesk)")
     code = ("from rocmdesk.ui.app import create_app\n"
             "app = create_app([])\n"
             "print('null' if app.windowIcon().isNull() else 'icon')\n")

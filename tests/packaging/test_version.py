@@ -14,6 +14,7 @@ import pytest
 import rocmdesk
 from rocmdesk.cli import main
 from rocmdesk.resources import APP_ID
+from tests.conftest import require
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,7 +32,7 @@ def test_installed_metadata_agrees() -> None:
     try:
         installed = metadata.version("rocmdesk")
     except metadata.PackageNotFoundError:
-        pytest.skip("rocmdesk is not installed (pip install -e .)")
+        require("rocmdesk's installed metadata", "rocmdesk is not installed (pip install -e .; test.sh does)")
     assert installed == rocmdesk.__version__
 
 

@@ -7,20 +7,14 @@ the tools these tests skip, saying what to install.
 
 from __future__ import annotations
 
-import os
-import shutil
+from typing import NoReturn
 
-import pytest
+from tests.conftest import need_program, require
 
 
-def unavailable(reason: str) -> None:
-    if os.environ.get("ROCMDESK_E2E_REQUIRED") == "1":
-        pytest.fail(f"packaging test required but unavailable: {reason}")
-    pytest.skip(reason)
+def unavailable(reason: str) -> NoReturn:
+    require("a packaging tool", reason)
 
 
 def need_tool(name: str, package: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        unavailable(f"{name} is not installed (apt-get install {package})")
-    return path  # type: ignore[return-value]
+    return need_program(name, package)

@@ -27,6 +27,7 @@ from rocmdesk.setup.helper_execute import (
     group_members,
 )
 from rocmdesk.setup.steps import Step, file_content, validate
+from tests.conftest import need_program, require
 
 CALLER = "wei"
 ROOT = os.geteuid() == 0
@@ -82,7 +83,7 @@ def _trusted_python() -> str:
             return candidate
         except Exception:
             continue
-    pytest.skip("no root-owned python3 to run the executor's checks with")
+    require("a root-owned python3", "none to run the executor's checks with (apt-get install python3)")
 
 
 def ex(tree: Path, lines: list | None = None, **kw) -> Executor:
@@ -184,9 +185,9 @@ def test_dearmor_own_armor_binary_and_damage():
         dearmor(b"-----BEGIN PGP PUBLIC KEY BLOCK-----\n\nAAAA\n")
 
 
-@pytest.mark.skipif(shutil.which("gpg") is None, reason="gpg is not installed")
 def test_dearmor_matches_gpg(tmp_path):
     """A real key, armored by gpg: ours gives the bytes gpg --export gives (and gpg --dearmor)."""
+    need_program("gpg", "gnupg")
     home = tmp_path / "gnupg"
     home.mkdir(mode=0o700)
     gpg = ["gpg", "--homedir", str(home), "--batch", "--quiet"]

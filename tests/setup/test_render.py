@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import subprocess
 
 import pytest
@@ -17,6 +16,7 @@ from rocmdesk.setup.facts import read_facts
 from rocmdesk.setup.plan import plan
 from rocmdesk.setup.render import FORMATS, render, step_commands
 from rocmdesk.setup.steps import Step, validate
+from tests.conftest import need_program
 from tests.setup import machines as m
 
 SCOPES = ("pytorch", "runtime", "sdk")
@@ -67,8 +67,7 @@ def test_scripts_pass_bash_n(sim_plans, tmp_path):
 
 
 def test_scripts_pass_shellcheck(sim_plans, tmp_path):
-    if shutil.which("shellcheck") is None:
-        pytest.skip("shellcheck is not installed (apt-get install shellcheck)")
+    need_program("shellcheck", "shellcheck")
     files = []
     for name, p in all_plans(sim_plans):
         for yes in (False, True):

@@ -11,7 +11,6 @@ import argparse
 import io
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from rocmdesk.machine.host import Host
 from rocmdesk.machine.simulate import open_simulated
 from rocmdesk.cli import apply as cli_apply
 from rocmdesk.setup import events, runner
+from tests.conftest import need_program
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 ME = __import__("pwd").getpwuid(os.getuid()).pw_name
@@ -294,8 +294,8 @@ def test_progress_lines():
         "      | Err:1 https://repo.radeon.com", "      FAILED: apt-get exited with 100"]
 
 
-@pytest.mark.skipif(shutil.which("pkexec") is None, reason="pkexec is not installed")
 def test_pkexec_path_finds_it():
+    need_program("pkexec", "pkexec")
     assert runner.pkexec_path() is not None
 
 

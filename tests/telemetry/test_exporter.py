@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import socket
 import subprocess
 import time
@@ -12,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("prometheus_client")
+from tests.conftest import need_module, need_program, require
+
+need_module("prometheus_client", "pip install prometheus-client (a dependency of rocmdesk)")
 
 from prometheus_client.parser import text_string_to_metric_families  # noqa: E402
 
@@ -101,11 +102,8 @@ def test_the_cli_refuses_a_bad_port_and_no_gpu(tmp_path: Path, capsys) -> None:
     assert "no AMD GPU" in capsys.readouterr().err
 
 
-PROMETHEUS = shutil.which("prometheus")
-
-
-@pytest.mark.skipif(PROMETHEUS is None, reason="Debian's prometheus is not installed (apt-get install prometheus)")
 def test_debian_prometheus_scrapes_the_exporter(tmp_path: Path) -> None:
+    prometheus = need_program("prometheus", "prometheus", component="Debian's prometheus")
     root = build_tree("mi300x-8gpu-server", tmp_path / "mi300", t=0.0)
     mon = Monitor(simulated_host(root), interval_s=0)
     server, _thread, collector = exporter.serve(mon, port=0, min_interval_s=0.0)
@@ -117,7 +115,7 @@ def test_debian_prometheus_scrapes_the_exporter(tmp_path: Path) -> None:
         f"      - targets: ['127.0.0.1:{server.server_port}']\n"
     )
     proc = subprocess.Popen(
-        [PROMETHEUS, f"--config.file={config}", f"--storage.tsdb.path={tmp_path / 'tsdb'}",
+        [prometheus, f"--config.file={config}", f"--storage.tsdb.path={tmp_path / 'tsdb'}",
          f"--web.listen-address=127.0.0.1:{web}"],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
@@ -135,7 +133,7 @@ def test_debian_prometheus_scrapes_the_exporter(tmp_path: Path) -> None:
                 pass
             time.sleep(0.5)
         if proc.poll() is not None and not result:
-            pytest.skip(f"prometheus could not run here: {(proc.stderr.read() or '')[-300:]}")
+            require("Debian's prometheus", f"it could not run here: {(proc.stderr.read() or '')[-300:]}")
         assert len(result) == 8, result
         assert {r["metric"]["gpu"] for r in result} == {str(i) for i in range(8)}
         assert all(r["metric"]["job"] == "rocmdesk" for r in result)

@@ -5,14 +5,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 from rocmdesk.torchenv.hooks import SCRIPTS, quote_csh, quote_fish, quote_sh
+from tests.conftest import need_program
 
 # a value every shell must carry unchanged (no line break: csh refuses those, tested separately)
 NASTY = "a b'c\"d $(echo pwned) `echo x` \\back \\n !bang ~ * ${HOME} $HOME ; | & < > #"
@@ -48,9 +46,9 @@ SHELLS = {
 
 
 def need_shell(shell: str) -> list[str]:
+    """The shell's command line; a missing shell skips the test here and fails it in CI (``require``)."""
     argv = SHELLS[shell][0]
-    if shutil.which(argv[0]) is None:
-        pytest.skip(f"{argv[0]} is not installed (Debian package: {shell if shell != 'bsd-csh' else 'csh'})")
+    need_program(argv[0], shell if shell != "bsd-csh" else "csh", component=f"the {shell} shell")
     return argv
 
 

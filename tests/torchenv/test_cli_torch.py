@@ -118,8 +118,9 @@ def test_verify_a_saved_probe_against_a_simulated_machine(capsys, sim_host, tmp_
 
 
 def test_verify_a_profile(capsys, torch_venv, tmp_path, monkeypatch):
-    profiles = pytest.importorskip("rocmdesk.torchenv.profiles")
-    store_mod = pytest.importorskip("rocmdesk.torchenv.profile_store")
+    from rocmdesk.torchenv import profile_store as store_mod
+    from rocmdesk.torchenv import profiles
+
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     store_mod.ProfileStore().create(profiles.Profile(name="cpu-test", project_dir=str(tmp_path), venv=str(torch_venv),
                                                      env={"HSA_OVERRIDE_GFX_VERSION": "10.3.0"}))

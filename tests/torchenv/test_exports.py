@@ -22,6 +22,7 @@ from rocmdesk.torchenv.exports import (
 )
 from rocmdesk.torchenv.profile_store import ProfileStore
 from rocmdesk.torchenv.profiles import Profile
+from tests.conftest import need_module, need_program, require
 from tests.torchenv.profilekit import (
     NASTY,
     NASTY_NL,
@@ -78,8 +79,7 @@ def _direnv_env(tmp_path):
 
 @pytest.mark.parametrize("project", ["proj", "my project's dir"])
 def test_direnv_really_loads_the_envrc(tmp_path, project):
-    if shutil.which("direnv") is None:
-        pytest.skip("direnv is not installed (Debian package: direnv)")
+    need_program("direnv", "direnv")
     p = _profile(tmp_path, project=project)
     result = write_export(p, "envrc")
     assert result.path == Path(p.project_dir) / ".envrc" and result.warnings == ()
@@ -104,7 +104,7 @@ def test_envrc_warns_about_folders_direnv_cannot_load(tmp_path):
 
 # -- .env -------------------------------------------------------------------------------------------------------
 def test_dotenv_reads_back_with_python_dotenv(tmp_path):
-    dotenv = pytest.importorskip("dotenv")
+    dotenv = need_module("dotenv", "pip install python-dotenv (the test extra)")
     p = _profile(tmp_path, make=False)
     result = write_export(p, "dotenv")
     assert result.path == Path(p.project_dir) / ".env"
@@ -163,7 +163,7 @@ def _ipykernel_venv() -> Path:
                          capture_output=True, text=True, timeout=300)
     if pip.returncode != 0:
         shutil.rmtree(venv, ignore_errors=True)
-        pytest.skip(f"could not install ipykernel from PyPI: {pip.stderr.strip()[-200:]}")
+        require("ipykernel from PyPI", f"could not install it: {pip.stderr.strip()[-200:]}")
     done.write_text("ipykernel installed\n")
     return venv
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 
@@ -13,6 +12,7 @@ from hypothesis import strategies as st
 
 from rocmdesk.torchenv.exports import quote_dotenv
 from rocmdesk.torchenv.hooks import quote_csh, quote_fish, quote_sh
+from tests.conftest import need_module, need_program
 
 # shell-hostile characters over-represented, plus any other text (no NUL: no environment can hold it)
 HOSTILE = st.sampled_from(list("'\"\\$`!(){}[]*?~#;&|<> \t\n") + ["$(", "${", "\\'", "'\\''", "\\\n", "!!"])
@@ -34,8 +34,7 @@ def _run(argv: list[str], script: str, tmp_path) -> list:
 
 
 def _need(program: str) -> list[str]:
-    if shutil.which(program) is None:
-        pytest.skip(f"{program} is not installed")
+    need_program(program, "csh" if program == "bsd-csh" else program, component=f"the {program} shell")
     return {"bash": ["bash", "--norc"], "zsh": ["zsh", "-f"], "fish": ["fish", "--no-config"],
             "tcsh": ["tcsh", "-f"], "bsd-csh": ["bsd-csh", "-f"]}[program]
 
@@ -74,7 +73,7 @@ def test_csh_quoting(shell, values, tmp_path_factory):
 def test_dotenv_quoting_as_python_dotenv_reads_it(values, tmp_path_factory):
     """(python-dotenv expands ${...} and cannot read a quoted value that ends in a backslash: both are
     export warnings, see test_exports)"""
-    dotenv = pytest.importorskip("dotenv")
+    dotenv = need_module("dotenv", "pip install python-dotenv (the test extra)")
     path = tmp_path_factory.mktemp("q") / ".env"
     path.write_text("".join(f"V{i}={quote_dotenv(v)}\n" for i, v in enumerate(values)))
     assert list(dotenv.dotenv_values(path).values()) == values

@@ -21,6 +21,7 @@ from rocmdesk.torchenv.install import (
 )
 from rocmdesk.torchenv.process import Cancel
 from rocmdesk.torchenv.venv import create_argv, is_venv, venv_python
+from tests.conftest import require
 from tests.torchenv.torch_fixtures import BUILD_TIMES, TORCH_SPEC, torch_venv  # noqa: F401 (fixture)
 
 # pip 26 with --progress-bar raw, as captured from a real run (sizes shortened)
@@ -194,7 +195,7 @@ def test_uv_creates_a_seeded_venv(tmp_path):
     from rocmdesk.torchenv.venv import find_uv
 
     if find_uv() is None:
-        pytest.skip("uv is not on PATH")
+        require("uv", "uv is not on PATH (pip install uv; test.sh puts the venv's bin on PATH)")
     venv = tmp_path / "uv venv 'q'"
     # an impossible pin: the venv is made and seeded, then pip fails fast
     plan = plan_install(venv, ["torch==0.0.1"], log_dir=tmp_path, upgrade_pip=False, use_uv=True)

@@ -16,7 +16,7 @@ import pytest
 from rocmdesk.knowledge import wheel_for
 from rocmdesk.machine.model import AccessInfo, DeviceNode, Gpu, MachineReport
 from rocmdesk.torchenv.verify import judge
-from tests.conftest import REALDATA
+from tests.conftest import REALDATA, require
 
 pytestmark = pytest.mark.conformance
 FOLDER = REALDATA / "torch-collect-env"
@@ -89,7 +89,7 @@ def as_probe(facts: dict) -> dict:
 @pytest.mark.parametrize("sample", samples(), ids=lambda p: p.name)
 def test_a_real_sample_gets_the_expected_verdict(sample: Path):
     if not REALDATA.is_dir():
-        pytest.skip("../shared/realdata is absent")
+        require("../shared/realdata", "absent (CI has ../shared beside the project)")
     facts = parse_sample(sample.read_text(encoding="utf-8", errors="replace"))
     gfx = _source_gfx(sample)
     res = judge(as_probe(facts), machine(gfx, facts["name"]))
@@ -103,7 +103,7 @@ def test_a_real_sample_gets_the_expected_verdict(sample: Path):
 
 def test_there_are_samples_with_arch_lists_and_gcn_names():
     if not FOLDER.is_dir():
-        pytest.skip("../shared/realdata is absent")
+        require("../shared/realdata", "absent (CI has ../shared beside the project)")
     parsed = [parse_sample(p.read_text(encoding="utf-8", errors="replace")) for p in samples()]
     assert sum(1 for f in parsed if f["arch_list"]) >= 4
     assert {"gfx1100", "gfx1151"} <= {f["gcnArchName"] for f in parsed}
@@ -114,7 +114,7 @@ def test_there_are_samples_with_arch_lists_and_gcn_names():
 def test_the_gfx1151_list_fed_with_an_override_or_a_newer_wheel():
     """The same Strix Halo: with torch 2.10+ wheels (which carry gfx1151) the verdict turns ok."""
     if not FOLDER.is_dir():
-        pytest.skip("../shared/realdata is absent")
+        require("../shared/realdata", "absent (CI has ../shared beside the project)")
     sample = FOLDER / "torch-arch-list-rocm6.4-nightly-on-gfx1151-wrapped.txt"
     facts = parse_sample(sample.read_text(encoding="utf-8"))
     newer = dict(facts, arch_list=list(wheel_for("2.10.0").arch_list), hip="7.1.25424-4179531dcd")

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from rocmdesk.torchenv.hooks import apply_hooks, remove_hooks
+from tests.conftest import require
 from tests.torchenv.profilekit import (
     NASTY,
     NASTY_NL,
@@ -67,6 +68,14 @@ def _check_cycle(dumps, venv, path_before, profile_env=PROFILE_ENV, before=BEFOR
     assert after["VIRTUAL_ENV"] is None
     assert after["PATH"] == path_before
 
+
+
+def _need_uv() -> str:
+    """uv (the test extra installs it into the venv; test.sh puts the venv's bin on PATH), or ``require``."""
+    uv = shutil.which("uv")
+    if uv is None or subprocess.run([uv, "--version"], capture_output=True).returncode != 0:
+        require("uv", "uv is not installed or does not run (pip install uv)")
+    return uv
 
 @pytest.mark.parametrize("shell", ALL_SHELLS)
 def test_activate_sets_and_deactivate_restores(shell, base_venv, tmp_path):
@@ -179,9 +188,7 @@ def test_switching_to_a_venv_without_hooks_puts_back_the_values(shell, maker, ba
     a = _fresh_venv(base_venv, tmp_path, "a")
     b = tmp_path / "b"
     if maker == "uv":
-        uv = shutil.which("uv")
-        if uv is None or subprocess.run([uv, "--version"], capture_output=True).returncode != 0:
-            pytest.skip("uv is not installed (pip install uv)")
+        uv = _need_uv()
         subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(b)], check=True, capture_output=True,
                        env={**os.environ, "UV_NO_CONFIG": "1", "UV_OFFLINE": "1"})
     else:
@@ -232,12 +239,14 @@ def test_other_python_versions_venvs(version, tmp_path):
     python = next((p for p in found if p and subprocess.run([p, "-c", "pass"], capture_output=True).returncode == 0),
                   None)
     if python is None:
-        pytest.skip(f"python{version} is not installed")
+        pytest.skip(f"python{version} is not installed")  # by design: each version found here, none promised
     venv = make_venv(tmp_path / "v", python)
     before = script_hashes(venv)
     apply_hooks(venv, "p1", PROFILE_ENV)
+    missing = []
     for shell in ("bash", "fish", "tcsh"):
         if shutil.which(shell) is None:
+            missing.append(shell)
             continue
         env = clean_env(tmp_path, **BEFORE)
         dumps, out, _ = run_activation(shell, venv, tmp_path, KEYS, env)
@@ -245,14 +254,14 @@ def test_other_python_versions_venvs(version, tmp_path):
         _check_cycle(dumps, venv, env["PATH"])
     remove_hooks(venv)
     assert script_hashes(venv) == before
+    if missing:  # the shells found passed; the others are a missing proof
+        require("the shells " + ", ".join(missing), "not installed (apt-get install " + " ".join(missing) + ")")
 
 
 @pytest.mark.parametrize("shell", ALL_SHELLS)
 def test_uv_venvs(shell, tmp_path):
     """`rocmdesk torch install` uses uv when present; uv writes virtualenv's activate scripts, not CPython's."""
-    uv = shutil.which("uv")
-    if uv is None or subprocess.run([uv, "--version"], capture_output=True).returncode != 0:
-        pytest.skip("uv is not installed (pip install uv)")
+    uv = _need_uv()
     venv = tmp_path / "uv venv's"
     subprocess.run([uv, "venv", "-q", "--python", sys.executable, str(venv)], check=True, capture_output=True,
                    env={**os.environ, "UV_NO_CONFIG": "1", "UV_OFFLINE": "1"})

@@ -23,6 +23,7 @@ from rocmdesk.machine.model import MachineReport
 from rocmdesk.machine.simulate import open_simulated
 from rocmdesk.torchenv.process import run_streamed
 from rocmdesk.torchenv.venv import venv_python
+from tests.conftest import require
 
 TORCH_SPEC = "torch==2.13.0"
 TORCH_EXPECTED = "2.13.0+cpu"
@@ -53,7 +54,7 @@ def build_torch_venv() -> Path:
         result = run_install(plan_install(venv, [TORCH_SPEC], log_dir=CACHE / "logs"))
         if not result.ok:
             shutil.rmtree(venv, ignore_errors=True)
-            pytest.skip(f"{TORCH_SPEC} can't be installed on this machine: {result.error}")
+            require(f"the {TORCH_SPEC} CPU wheel venv", f"it can't be installed on this machine: {result.error}")
         with open(BUILD_TIMES, "a") as fh:
             fh.write(f"build {time.monotonic() - start:.1f} s\n")
     return venv

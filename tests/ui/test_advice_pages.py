@@ -20,8 +20,6 @@ from rocmdesk.ui.pages.environments_page import CHECK, EnvironmentsPage
 from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 from rocmdesk.ui.pages.setup_page import SetupPage
 
-pytest.importorskip("rocmdesk.machine.simulate")
-
 MACHINES = ["radeon780m-laptop", "rx6600xt-old-driver", "rx9070xt-stale-override", "igpu-card1-dgpu-card0"]
 STATUS_WORDS = {"supported": "Supported", "override": "Works with an override", "risky": "Risky",
                 "unsupported": "Unsupported", "unknown": "Unknown"}

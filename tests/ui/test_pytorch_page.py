@@ -22,8 +22,6 @@ from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from tests.torchenv.torch_fixtures import TORCH_EXPECTED, torch_venv  # noqa: F401 (fixture)
 
-pytest.importorskip("rocmdesk.machine.simulate")
-
 RX6600 = "rx6600xt-ubuntu2204"
 WHEEL = "torch-2.13.0+rocm7.2-cp311-cp311-manylinux_2_28_x86_64.whl"
 TOTAL = 4_513_218_560

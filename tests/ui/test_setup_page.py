@@ -18,8 +18,6 @@ from rocmdesk.ui.pages.setup_page import CHOICES, MACHINE, RESULT, REVIEW, RUN, 
 from rocmdesk.ui.session import MachineSession
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
 
-pytest.importorskip("rocmdesk.machine.simulate")
-
 RX6600 = "rx6600xt-ubuntu2204"
 HELPER = "/usr/libexec/rocmdesk/rocmdesk-helper"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QLabel
 
-simulate = pytest.importorskip("rocmdesk.machine.simulate")
+from rocmdesk.machine import simulate
 
 
 @pytest.fixture
