@@ -1,5 +1,13 @@
 """A profile in other tools' forms: the environment of ``rocmdesk run``, direnv's ``.envrc``, a ``.env`` file and
 a Jupyter kernel spec.  Renderers are pure; ``write_export`` puts the text where it belongs.
+
+A profile file may come from another machine, so every renderer (and ``profile_environ``) checks the profile
+again before it writes a byte: the profile's name must be a usable profile name, every variable name must be
+``[A-Za-z_][A-Za-z0-9_]*`` and no value may hold a NUL (``check_export``: an ExportError naming the variable).
+Values and paths are quoted for each format so that none can end its quoting or start a line of its own: the
+``.envrc`` writes line breaks and control characters as ``$'\\xHH'`` (one line per variable), the ``.env``
+double-quotes a value with a carriage return (python-dotenv and docker read a bare CR as a line break) and
+its comment line writes them as escapes, and kernel.json is JSON.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from pathlib import Path
 from typing import Mapping
 
 from rocmdesk.i18n import translate
-from rocmdesk.torchenv.hooks import PROFILE_VAR, quote_sh
+from rocmdesk.torchenv.hooks import PROFILE_VAR, HookError, check_profile, escape_controls, sh_word
 from rocmdesk.torchenv.profiles import Profile, ProfileError
 
 FORMATS = ("envrc", "dotenv", "jupyter")
@@ -26,12 +34,27 @@ def venv_bin(profile: Profile) -> str:
     return os.path.join(profile.venv, "bin")
 
 
+def check_export(profile: Profile) -> None:
+    """Raise ExportError unless every name and value of ``profile`` can be written in every format."""
+    try:
+        check_profile(profile.name, profile.env)
+    except HookError as exc:
+        raise ExportError(str(exc)) from None
+    for what, path in (("venv", profile.venv), ("project_dir", profile.project_dir)):
+        if not isinstance(path, str) or "\x00" in path:
+            raise ExportError(translate("rocmdesk.torchenv.exports",
+                                        "profile {name}: the {field} path contains a NUL character").format(
+                name=profile.name, field=what))
+
+
 def _profile_vars(profile: Profile) -> list[tuple[str, str]]:
+    check_export(profile)
     return [(PROFILE_VAR, profile.name)] + sorted((k, v) for k, v in profile.env.items() if k != PROFILE_VAR)
 
 
 def profile_environ(profile: Profile, base: Mapping[str, str] | None = None) -> dict[str, str]:
     """``base`` (default: this process's environment) as an activated venv plus the profile would leave it."""
+    profile_vars = _profile_vars(profile)
     env = dict(os.environ if base is None else base)
     parts = env.get("PATH", os.defpath).split(os.pathsep)
     previous = env.get("VIRTUAL_ENV")
@@ -42,22 +65,24 @@ def profile_environ(profile: Profile, base: Mapping[str, str] | None = None) -> 
     env.pop("VIRTUAL_ENV_PROMPT", None)
     env["VIRTUAL_ENV"] = profile.venv
     env["PATH"] = os.pathsep.join([venv_bin(profile)] + [p for p in parts if p])
-    env.update(dict(_profile_vars(profile)))
+    env.update(dict(profile_vars))
     return env
 
 
 # -- direnv ---------------------------------------------------------------------------------------------
 def render_envrc(profile: Profile) -> str:
-    """An ``.envrc`` of plain ``export`` lines (no direnv stdlib), which direnv evaluates with bash."""
+    """An ``.envrc`` of plain ``export`` lines (no direnv stdlib), which direnv evaluates with bash: one line per
+    variable, its value in single quotes with line breaks as ``$'\\xHH'`` (``hooks.sh_word``)."""
+    profile_vars = _profile_vars(profile)
     lines = [
         f"# {MARK} from profile {profile.name}; `rocmdesk profile export {profile.name} --format envrc` "
         "writes it again.",
         "# direnv runs this with bash; run `direnv allow` once after each change.",
-        f"export VIRTUAL_ENV={quote_sh(profile.venv)}",
-        f'export PATH={quote_sh(venv_bin(profile))}:"$PATH"',
+        f"export VIRTUAL_ENV={sh_word(profile.venv)}",
+        f'export PATH={sh_word(venv_bin(profile))}:"$PATH"',
         "unset PYTHONHOME",
     ]
-    lines += [f"export {k}={quote_sh(v)}" for k, v in _profile_vars(profile)]
+    lines += [f"export {k}={sh_word(v)}" for k, v in profile_vars]
     return "\n".join(lines) + "\n"
 
 
@@ -97,11 +122,13 @@ def dotenv_warnings(profile: Profile) -> list[str]:
 
 
 def render_dotenv(profile: Profile) -> str:
+    profile_vars = _profile_vars(profile)
+    # the comment must stay one line for every reader: python-dotenv and docker take a CR for a line break
     lines = [
-        f"# {MARK} from profile {profile.name} (venv: {profile.venv.replace(chr(10), ' ')}); "
+        f"# {MARK} from profile {profile.name} (venv: {escape_controls(profile.venv)}); "
         f"`rocmdesk profile export {profile.name} --format dotenv` writes it again.",
     ]
-    lines += [f"{k}={quote_dotenv(v)}" for k, v in _profile_vars(profile)]
+    lines += [f"{k}={quote_dotenv(v)}" for k, v in profile_vars]
     return "\n".join(lines) + "\n"
 
 
@@ -125,7 +152,7 @@ def kernel_name(profile: Profile) -> str:
 def kernel_spec(profile: Profile) -> dict:
     # jupyter_client (8.10 tested) runs each env value through string.Template with the server's environment
     # before it starts the kernel: ${PATH} is filled in, and a literal `$` must be written `$$`
-    env = {k: v.replace("$", "$$") for k, v in _profile_vars(profile)}
+    env = {k: v.replace("$", "$$") for k, v in _profile_vars(profile)}  # checked: names and values
     env["VIRTUAL_ENV"] = profile.venv.replace("$", "$$")
     env["PATH"] = venv_bin(profile).replace("$", "$$") + os.pathsep + "${PATH}"
     return {
@@ -193,6 +220,7 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
     """
     from rocmdesk.torchenv.profile_store import write_atomic
 
+    check_export(profile)
     if fmt == "jupyter" and not has_ipykernel(profile.venv):
         raise ExportError(translate("rocmdesk.torchenv.exports",
                                     "ipykernel is not installed in {venv}; install it with `{command}` and export "
