@@ -143,6 +143,7 @@ def _topic_label(topic: str) -> str:
         "override": translate("rocmdesk.torchenv.cli_torch", "override"),
         "rocm": translate("rocmdesk.torchenv.cli_torch", "rocm"),
         "mirror": translate("rocmdesk.torchenv.cli_torch", "mirror"),
+        "driver": translate("rocmdesk.torchenv.cli_torch", "driver"),
     }.get(topic, topic)  # "torch" stays: the package's name
 
 

@@ -2,6 +2,141 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AdviceWords</name>
+    <message>
+        <source>Supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>Works with an override</source>
+        <translation>设置覆盖后可用</translation>
+    </message>
+    <message>
+        <source>Risky</source>
+        <translation>有风险</translation>
+    </message>
+    <message>
+        <source>Unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>No AMD GPU</source>
+        <translation>没有 AMD 显卡</translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>可用</translation>
+    </message>
+    <message>
+        <source>risky</source>
+        <translation>有风险</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>no wheels</source>
+        <translation>没有 wheel</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s {family} wheels</source>
+        <translation>AMD 的 {family} wheel</translation>
+    </message>
+    <message>
+        <source>the installed torch {torch}</source>
+        <translation>已安装的 torch {torch}</translation>
+    </message>
+    <message>
+        <source>torch {torch} from PyTorch&apos;s index</source>
+        <translation>PyTorch 索引中的 torch {torch}</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s nightly wheels</source>
+        <translation>PyTorch 的 nightly wheel</translation>
+    </message>
+    <message>
+        <source>no override</source>
+        <translation>无需覆盖</translation>
+    </message>
+    <message>
+        <source>no ROCm release known</source>
+        <translation>没有已知的 ROCm 版本</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s list for ROCm {version}</source>
+        <translation>AMD 的 ROCm {version} 支持列表</translation>
+    </message>
+    <message>
+        <source>{status}: {path}, {override}</source>
+        <translation>{status}：{path}，{override}</translation>
+    </message>
+    <message>
+        <source>{status} with {var}={value}</source>
+        <translation>{status}（需设置 {var}={value}）</translation>
+    </message>
+    <message>
+        <source>{status}, no override</source>
+        <translation>{status}，无需覆盖</translation>
+    </message>
+    <message>
+        <source>With {path}: {verdict}</source>
+        <translation>使用 {path}：{verdict}</translation>
+    </message>
+    <message>
+        <source>{text}, after an amdgpu-dkms driver update to ROCm {rocm} or newer</source>
+        <translation>{text}，但需先把 amdgpu-dkms 驱动更新到 ROCm {rocm} 或更新版本</translation>
+    </message>
+    <message>
+        <source>{text}, after an amdgpu-dkms driver update</source>
+        <translation>{text}，但需先更新 amdgpu-dkms 驱动</translation>
+    </message>
+    <message>
+        <source>Set {var}={wanted}: it is not set here</source>
+        <translation>请设置 {var}={wanted}：这里尚未设置</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set here: change it to {wanted}</source>
+        <translation>这里设置了 {var}={value}：请改为 {wanted}</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set here: these wheels need it, but it is risky</source>
+        <translation>这里设置了 {var}={value}：这些 wheel 需要它，但有风险</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set here: unset it (it names another GPU generation)</source>
+        <translation>这里设置了 {var}={value}：请取消设置（它指向另一代显卡）</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set here: unset it (the advised wheels need no override)</source>
+        <translation>这里设置了 {var}={value}：请取消设置（推荐的 wheel 无需覆盖）</translation>
+    </message>
+    <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>以及另外 {n} 个</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>read a captured machine tree instead of this computer</source>
@@ -122,6 +257,10 @@
     <message>
         <source>{name}: cannot read it ({error})</source>
         <translation>{name}：无法读取（{error}）</translation>
+    </message>
+    <message>
+        <source>{name}: more than {limit} MiB: not a log or tool output rocmdesk reads</source>
+        <translation>{name}：超过 {limit} MiB：不是 rocmdesk 读取的日志或工具输出</translation>
     </message>
     <message>
         <source>no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); `rocmdesk detect` prints the same facts as text</source>
@@ -888,6 +1027,14 @@
         <translation>选择目录</translation>
     </message>
     <message>
+        <source>Advice for torch {torch} in this venv: {advice}.</source>
+        <translation>针对这个虚拟环境中 torch {torch} 的建议：{advice}。</translation>
+    </message>
+    <message>
+        <source>Advice for this machine: {advice}.</source>
+        <translation>对这台机器的建议：{advice}。</translation>
+    </message>
+    <message>
         <source>(the machine is not detected yet)</source>
         <translation>（尚未检测机器）</translation>
     </message>
@@ -1309,36 +1456,40 @@
         <translation>没有对这块显卡做出判断。</translation>
     </message>
     <message>
-        <source>Source:</source>
-        <translation>来源：</translation>
+        <source>Other ways</source>
+        <translation>其他方式</translation>
     </message>
     <message>
-        <source>Sources:</source>
-        <translation>来源：</translation>
+        <source>Kept out by</source>
+        <translation>排除方式</translation>
     </message>
     <message>
-        <source>Supported</source>
-        <translation>支持</translation>
+        <source>On its own</source>
+        <translation>单独使用时</translation>
     </message>
     <message>
-        <source>Works with override HSA_OVERRIDE_GFX_VERSION={value}</source>
-        <translation>设置覆盖 HSA_OVERRIDE_GFX_VERSION={value} 后可用</translation>
+        <source>Wheels</source>
+        <translation>wheel</translation>
     </message>
     <message>
-        <source>Works with an override of HSA_OVERRIDE_GFX_VERSION</source>
-        <translation>设置 HSA_OVERRIDE_GFX_VERSION 覆盖后可用</translation>
+        <source>Override</source>
+        <translation>覆盖</translation>
     </message>
     <message>
-        <source>Risky</source>
-        <translation>有风险</translation>
+        <source>Devices</source>
+        <translation>设备</translation>
     </message>
     <message>
-        <source>Unsupported</source>
-        <translation>不支持</translation>
+        <source>Driver</source>
+        <translation>驱动</translation>
     </message>
     <message>
-        <source>Unknown</source>
-        <translation>未知</translation>
+        <source>Judged by</source>
+        <translation>判断依据</translation>
+    </message>
+    <message>
+        <source>Not used by PyTorch</source>
+        <translation>PyTorch 不使用</translation>
     </message>
     <message>
         <source>Unknown AMD GPU (device {id})</source>
@@ -2581,36 +2732,12 @@
         <translation>原因</translation>
     </message>
     <message>
+        <source>Other ways</source>
+        <translation>其他方式</translation>
+    </message>
+    <message>
         <source>⚠ {warning}</source>
         <translation>⚠ {warning}</translation>
-    </message>
-    <message>
-        <source>Sources:</source>
-        <translation>来源：</translation>
-    </message>
-    <message>
-        <source>Source:</source>
-        <translation>来源：</translation>
-    </message>
-    <message>
-        <source>Supported by these wheels</source>
-        <translation>以下 wheel 支持</translation>
-    </message>
-    <message>
-        <source>Works with override HSA_OVERRIDE_GFX_VERSION={value}</source>
-        <translation>设置覆盖 HSA_OVERRIDE_GFX_VERSION={value} 后可用</translation>
-    </message>
-    <message>
-        <source>Works with an override</source>
-        <translation>设置覆盖后可用</translation>
-    </message>
-    <message>
-        <source>Risky: no wheel serves this GPU reliably</source>
-        <translation>有风险：没有能可靠支持这块显卡的 wheel</translation>
-    </message>
-    <message>
-        <source>Unsupported: no wheel in rocmdesk&apos;s data serves this GPU</source>
-        <translation>不支持：rocmdesk 的数据中没有支持这块显卡的 wheel</translation>
     </message>
     <message>
         <source>No AMD GPU found: the newest stable wheels, for a machine that has one</source>
@@ -2641,6 +2768,14 @@
         <translation>镜像</translation>
     </message>
     <message>
+        <source>Driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>设备</translation>
+    </message>
+    <message>
         <source>PyTorch&apos;s own index</source>
         <translation>PyTorch 官方索引</translation>
     </message>
@@ -2669,16 +2804,12 @@
         <translation>wheel 自带的 ROCm</translation>
     </message>
     <message>
-        <source>needed: {pairs}</source>
-        <translation>需要：{pairs}</translation>
-    </message>
-    <message>
-        <source>not needed</source>
-        <translation>不需要</translation>
-    </message>
-    <message>
         <source>Variables</source>
         <translation>变量</translation>
+    </message>
+    <message>
+        <source>Judged by</source>
+        <translation>判断依据</translation>
     </message>
     <message>
         <source>Extra index</source>
@@ -3432,6 +3563,26 @@
         <translation>这些选项没有任何障碍。</translation>
     </message>
     <message>
+        <source>The recommended PyTorch wheels need {pairs} too; a profile on the Environments page sets it per project.</source>
+        <translation>推荐的 PyTorch wheel 也需要 {pairs}；“环境”页面上的配置会按项目设置它。</translation>
+    </message>
+    <message>
+        <source>This scope installs no system ROCm. The recommended PyTorch wheels need {pairs}; a profile on the Environments page sets it per project.</source>
+        <translation>此范围不安装系统 ROCm。推荐的 PyTorch wheel 需要 {pairs}；“环境”页面上的配置会按项目设置它。</translation>
+    </message>
+    <message>
+        <source>For PyTorch, the advice for this machine is: {headline}.</source>
+        <translation>对于 PyTorch，这台机器的建议是：{headline}。</translation>
+    </message>
+    <message>
+        <source>Only programs built against the system ROCm need it. PyTorch needs no override here: {path} run this GPU natively, so the Environments presets set none.</source>
+        <translation>只有基于系统 ROCm 构建的程序才需要它。这里 PyTorch 不需要覆盖：{path} 原生支持这块显卡，所以“环境”页面的预设不会设置覆盖。</translation>
+    </message>
+    <message>
+        <source>This scope installs no system ROCm, so this does not apply: PyTorch needs no override here ({path} run this GPU natively).</source>
+        <translation>此范围不安装系统 ROCm，因此这一条不适用：这里 PyTorch 不需要覆盖（{path} 原生支持这块显卡）。</translation>
+    </message>
+    <message>
         <source>Looking at {where}…</source>
         <translation>正在检测{where}…</translation>
     </message>
@@ -3466,6 +3617,10 @@
     <message>
         <source>What to install</source>
         <translation>安装内容</translation>
+    </message>
+    <message>
+        <source>PyTorch on this machine</source>
+        <translation>这台机器上的 PyTorch</translation>
     </message>
     <message>
         <source>ROCm release</source>
@@ -3536,12 +3691,24 @@
         <translation>ROCm {version} 没有适用于 {os} 的 apt 软件源；安装它的计划被阻止。</translation>
     </message>
     <message>
-        <source>Not every GPU here is on its list.</source>
-        <translation>这里并非每块显卡都在它的支持列表中。</translation>
-    </message>
-    <message>
         <source>It is a technology preview.</source>
         <translation>这是技术预览版。</translation>
+    </message>
+    <message>
+        <source>{headline}.</source>
+        <translation>{headline}。</translation>
+    </message>
+    <message>
+        <source>{devices} keeps the integrated {gpus} out of the ROCm runtime.</source>
+        <translation>{devices} 把集成显卡 {gpus} 排除在 ROCm 运行时之外。</translation>
+    </message>
+    <message>
+        <source>Another way: {way}.</source>
+        <translation>另一种方式：{way}。</translation>
+    </message>
+    <message>
+        <source>Judged by {cited}. The PyTorch page installs these wheels; a profile on the Environments page sets the variables.</source>
+        <translation>判断依据：{cited}。“PyTorch”页面会安装这些 wheel；“环境”页面上的配置会设置这些环境变量。</translation>
     </message>
     <message>
         <source>PyTorch’s ROCm wheels carry their own ROCm libraries, so this scope installs no system ROCm: the release matters only when the kernel driver is installed.</source>
@@ -3980,8 +4147,12 @@
         <translation>把 ROCm 版 PyTorch 安装到虚拟环境中：“PyTorch”页面会为这块显卡挑选合适的 wheel。</translation>
     </message>
     <message>
-        <source>This GPU needs HSA_OVERRIDE_GFX_VERSION: the Environments page sets it per project.</source>
-        <translation>这块显卡需要设置 HSA_OVERRIDE_GFX_VERSION：“环境”页面可以按项目设置它。</translation>
+        <source>The recommended wheels need {pairs} on this machine: a profile on the Environments page sets it per project.</source>
+        <translation>在这台机器上，推荐的 wheel 需要 {pairs}：“环境”页面上的配置会按项目设置它。</translation>
+    </message>
+    <message>
+        <source>{note}.</source>
+        <translation>{note}。</translation>
     </message>
 </context>
 <context>
@@ -4186,6 +4357,18 @@
         <translation>这块显卡</translation>
     </message>
     <message>
+        <source>{status}, {override}</source>
+        <translation>{status}，{override}</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>{name} with this torch: {verdict}</source>
+        <translation>{name} 搭配这个 torch：{verdict}</translation>
+    </message>
+    <message>
         <source>Variables seen</source>
         <translation>检测到的变量</translation>
     </message>
@@ -4293,6 +4476,124 @@
     <message>
         <source>unexpected option string: %s</source>
         <translation>意外的选项字符串：%s</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.advice</name>
+    <message>
+        <source>wheel source {source} is not one of {sources}</source>
+        <translation>wheel 来源 {source} 不是 {sources} 之一</translation>
+    </message>
+    <message>
+        <source>GPU {index}</source>
+        <translation>显卡 {index}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s {family} wheels build torch natively for {gfx}</source>
+        <translation>AMD 的 {family} wheel 为 {gfx} 原生构建了 torch</translation>
+    </message>
+    <message>
+        <source>{native}; with PyTorch&apos;s own wheels: {reason}</source>
+        <translation>{native}；若用 PyTorch 自己的 wheel：{reason}</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s per-family wheels serve none of these GPUs together; PyTorch&apos;s own wheels are advised instead.</source>
+        <translation>AMD 按系列划分的 wheel 无法同时支持这些显卡；因此改为推荐 PyTorch 自己的 wheel。</translation>
+    </message>
+    <message>
+        <source>{names} should be kept out of the ROCm runtime with {var}, but the runtime numbers the GPUs in KFD node order, which this information does not show: the value is the discrete GPU&apos;s place among the GPU agents rocminfo lists, counting from 0.</source>
+        <translation>应当用 {var} 把 {names} 排除在 ROCm 运行时之外，但运行时按 KFD 节点顺序为显卡编号，而这些信息没有显示该顺序：取值是独立显卡在 rocminfo 列出的 GPU agent 中的位置，从 0 开始计数。</translation>
+    </message>
+    <message>
+        <source>its gfx target could not be read</source>
+        <translation>无法读取它的 gfx 目标</translation>
+    </message>
+    <message>
+        <source>kept out of the ROCm runtime by {var}={value} (PyTorch uses the discrete GPU); on its own: {reason}</source>
+        <translation>已用 {var}={value} 排除在 ROCm 运行时之外（PyTorch 使用独立显卡）；单独使用时：{reason}</translation>
+    </message>
+    <message>
+        <source>{reason}; set as {var}={value}, so the other GPUs run their own code</source>
+        <translation>{reason}；以 {var}={value} 的形式设置，这样其他显卡仍运行各自的代码</translation>
+    </message>
+    <message>
+        <source>{reason}; needs an amdgpu-dkms driver from ROCm {rocm} or newer (yours is from ROCm {driver})</source>
+        <translation>{reason}；需要来自 ROCm {rocm} 或更新版本的 amdgpu-dkms 驱动（您的驱动来自 ROCm {driver}）</translation>
+    </message>
+    <message>
+        <source>Your amdgpu-dkms kernel driver comes from ROCm {driver}; this path needs one from ROCm {rocm} or newer: update amdgpu-dkms first (Setup), or a newer ROCm user space on the older driver can hang at GPU discovery.</source>
+        <translation>您的 amdgpu-dkms 内核驱动来自 ROCm {driver}；这条路径需要来自 ROCm {rocm} 或更新版本的驱动：请先更新 amdgpu-dkms（安装配置），否则较新的 ROCm 用户态在旧驱动上可能会在发现显卡时卡住。</translation>
+    </message>
+    <message>
+        <source>torch {torch} is the newest wheel whose ROCm {rocm} fits your amdgpu-dkms driver from ROCm {driver}; newer wheels need a newer driver (see the other ways).</source>
+        <translation>在与您的 amdgpu-dkms 驱动（来自 ROCm {driver}）相匹配的 wheel 中，torch {torch}（ROCm {rocm}）是最新的；更新的 wheel 需要更新的驱动（见其他方式）。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is what these wheels need, but it is risky: {reason}. {better} would run the GPU without it.</source>
+        <translation>{var}={value} 正是这些 wheel 所需要的，但有风险：{reason}。{better} 不需要它就能运行这块显卡。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is what these wheels need, but it is risky: {reason}.</source>
+        <translation>{var}={value} 正是这些 wheel 所需要的，但有风险：{reason}。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is advised for this machine but not set.</source>
+        <translation>建议这台机器设置 {var}={value}，但当前没有设置。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set, but the advice for this machine is {var}={wanted}.</source>
+        <translation>设置了 {var}={value}，但对这台机器的建议是 {var}={wanted}。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set, but the advice for this machine is {other}={wanted}: set that instead.</source>
+        <translation>设置了 {var}={value}，但对这台机器的建议是 {other}={wanted}：请改为设置它。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set, but it names a GPU of another generation than the {gpus}: the runtime crashes or refuses it. The advice needs no override for it: unset {var}.</source>
+        <translation>设置了 {var}={value}，但它指向的显卡与 {gpus} 不是同一代：运行时会崩溃或拒绝它。按照建议，它不需要覆盖：请取消设置 {var}。</translation>
+    </message>
+    <message>
+        <source>{var}={value} is set, but the advised wheels run the {gpus} without an override: unset it (on a GPU the wheels carry natively an override can crash the runtime).</source>
+        <translation>设置了 {var}={value}，但推荐的 wheel 无需覆盖即可运行 {gpus}：请取消设置（对 wheel 原生支持的显卡设置覆盖可能导致运行时崩溃）。</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s wheels at {url}</source>
+        <translation>AMD 的 wheel（{url}）</translation>
+    </message>
+    <message>
+        <source>the installed torch {torch}</source>
+        <translation>已安装的 torch {torch}</translation>
+    </message>
+    <message>
+        <source>torch {torch} from PyTorch&apos;s index</source>
+        <translation>PyTorch 索引中的 torch {torch}</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s nightly wheels at {url}</source>
+        <translation>PyTorch 的 nightly wheel（{url}）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.bounded_read</name>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>larger than {limit} bytes, far more than rocmdesk writes; is it the right file?</source>
+        <translation>大于 {limit} 字节，远超 rocmdesk 写入的大小；是不是选错了文件？</translation>
+    </message>
+    <message>
+        <source>nested more than {limit} levels deep</source>
+        <translation>嵌套超过 {limit} 层</translation>
+    </message>
+    <message>
+        <source>not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {error}</source>
+        <translation>不是有效的 JSON：{error}</translation>
     </message>
 </context>
 <context>
@@ -5031,20 +5332,36 @@
         <translation>gfx 未知</translation>
     </message>
     <message>
-        <source>{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect (it reports {reported})</source>
-        <translation>{gpu}：HSA_OVERRIDE_GFX_VERSION={value} 已生效（它报告为 {reported}）</translation>
-    </message>
-    <message>
-        <source>{gpu}: HSA_OVERRIDE_GFX_VERSION={value} in effect</source>
-        <translation>{gpu}：HSA_OVERRIDE_GFX_VERSION={value} 已生效</translation>
-    </message>
-    <message>
         <source>{gpu} works with {right}, not {value}</source>
         <translation>{gpu} 应使用 {right}，而不是 {value}</translation>
     </message>
     <message>
-        <source>no HSA_OVERRIDE_GFX_VERSION is set for it</source>
-        <translation>没有为它设置 HSA_OVERRIDE_GFX_VERSION</translation>
+        <source>{gpu}: {var}={value} in effect (it reports {reported})</source>
+        <translation>{gpu}：{var}={value} 正在生效（它报告为 {reported}）</translation>
+    </message>
+    <message>
+        <source>{gpu}: {var}={value} in effect</source>
+        <translation>{gpu}：{var}={value} 正在生效</translation>
+    </message>
+    <message>
+        <source>rocmdesk&apos;s advice for {gpu}: {path} with {var}={value}</source>
+        <translation>rocmdesk 对 {gpu} 的建议：{path}，并设置 {var}={value}</translation>
+    </message>
+    <message>
+        <source>rocmdesk&apos;s advice for {gpu}: {path}, no override</source>
+        <translation>rocmdesk 对 {gpu} 的建议：{path}，无需覆盖</translation>
+    </message>
+    <message>
+        <source>{var}={value} applies to every GPU</source>
+        <translation>{var}={value} 作用于所有显卡</translation>
+    </message>
+    <message>
+        <source>{gpu} is supported as it is</source>
+        <translation>{gpu} 无需覆盖即受支持</translation>
+    </message>
+    <message>
+        <source>no {var} is set for it</source>
+        <translation>没有为它设置 {var}</translation>
     </message>
     <message>
         <source>integrated: {gpu}</source>
@@ -5053,6 +5370,14 @@
     <message>
         <source>discrete: {gpu}</source>
         <translation>独立显卡：{gpu}</translation>
+    </message>
+    <message>
+        <source>{gpu} is ROCm device {number} (the runtime counts in KFD node order)</source>
+        <translation>{gpu} 是 ROCm {number} 号设备（运行时按 KFD 节点顺序计数）</translation>
+    </message>
+    <message>
+        <source>this output does not show the ROCm runtime&apos;s device order (KFD nodes): {var} takes the discrete GPU&apos;s place among the GPU agents rocminfo lists, counting from 0</source>
+        <translation>这份输出没有显示 ROCm 运行时的设备顺序（KFD 节点）：{var} 取独立显卡在 rocminfo 列出的 GPU agent 中的位置，从 0 开始计数</translation>
     </message>
 </context>
 <context>
@@ -5124,14 +5449,6 @@
     <message>
         <source>GPU {index} has no KFD node</source>
         <translation>GPU {index} 没有 KFD 节点</translation>
-    </message>
-    <message>
-        <source>HSA_OVERRIDE_GFX_VERSION={value} applies to every GPU</source>
-        <translation>HSA_OVERRIDE_GFX_VERSION={value} 会作用于每一块显卡</translation>
-    </message>
-    <message>
-        <source>{gpu} is supported as it is</source>
-        <translation>{gpu} 无需覆盖即受支持</translation>
     </message>
 </context>
 <context>
@@ -5500,6 +5817,21 @@
     </message>
 </context>
 <context>
+    <name>rocmdesk.formats.limits</name>
+    <message>
+        <source>the input is {size} MiB, more than the {limit} MiB rocmdesk reads: not a log or tool output</source>
+        <translation>输入有 {size} MiB，超过 rocmdesk 读取的上限 {limit} MiB：不是日志或工具输出</translation>
+    </message>
+    <message>
+        <source>the JSON is {size} MiB, more than the {limit} MiB rocmdesk reads of one document</source>
+        <translation>该 JSON 有 {size} MiB，超过 rocmdesk 对单个文档读取的上限 {limit} MiB</translation>
+    </message>
+    <message>
+        <source>the JSON nests deeper than {limit} levels: no tool output rocmdesk reads does that</source>
+        <translation>该 JSON 的嵌套深度超过 {limit} 层：rocmdesk 读取的工具输出都不会这样</translation>
+    </message>
+</context>
+<context>
     <name>rocmdesk.formats.lspci</name>
     <message>
         <source>the input is empty: expected lspci output</source>
@@ -5656,6 +5988,21 @@
     <message>
         <source>a &apos;Traceback&apos; header but no frames were read: the paste may be cut short</source>
         <translation>有 &apos;Traceback&apos; 标题，但没有读到任何调用帧：粘贴的内容可能不完整</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.i18n</name>
+    <message>
+        <source>rocmdesk: warning: {path}: {problem}; using the default settings (choosing a language in the app writes a good file again)</source>
+        <translation>rocmdesk: 警告：{path}：{problem}；使用默认设置（在应用中选择语言会重新写入一个正确的文件）</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>&quot;language&quot; is {value}, not one of {choices}</source>
+        <translation>&quot;language&quot; 的值是 {value}，不是 {choices} 之一</translation>
     </message>
 </context>
 <context>
@@ -6100,10 +6447,6 @@
         <translation>没有 KFD 拓扑：amdgpu 内核驱动未加载，所以 ROCm 看不到显卡</translation>
     </message>
     <message>
-        <source>an integrated GPU ({name}) sits beside a discrete one: {setting} keeps PyTorch on the discrete GPU</source>
-        <translation>独立显卡旁边还有一块集成显卡（{name}）：{setting} 可让 PyTorch 只用独立显卡</translation>
-    </message>
-    <message>
         <source>GPU {index} is runtime-suspended; its live metrics are not read so as not to wake it</source>
         <translation>显卡 {index} 处于运行时挂起状态；为了不唤醒它，不读取它的实时指标</translation>
     </message>
@@ -6130,6 +6473,10 @@
 </context>
 <context>
     <name>rocmdesk.machine.host</name>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
     <message>
         <source>this computer</source>
         <translation>这台电脑</translation>
@@ -6290,6 +6637,50 @@
         <translation>无法判断：gfx 目标未知</translation>
     </message>
     <message>
+        <source>no wheel</source>
+        <translation>没有 wheel</translation>
+    </message>
+    <message>
+        <source>{status} ({setting})</source>
+        <translation>{status}（{setting}）</translation>
+    </message>
+    <message>
+        <source>Recommended: {path} - {status}</source>
+        <translation>推荐：{path} - {status}</translation>
+    </message>
+    <message>
+        <source>why: {sentence}</source>
+        <translation>原因：{sentence}</translation>
+    </message>
+    <message>
+        <source>Other ways:</source>
+        <translation>其他方式：</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s list cited: ROCm {version}</source>
+        <translation>依据的 AMD 支持列表：ROCm {version}</translation>
+    </message>
+    <message>
+        <source>Set: {variables}</source>
+        <translation>设置：{variables}</translation>
+    </message>
+    <message>
+        <source>{path}: {verdict}</source>
+        <translation>{path}：{verdict}</translation>
+    </message>
+    <message>
+        <source>GPU {indices}: {text}</source>
+        <translation>显卡 {indices}：{text}</translation>
+    </message>
+    <message>
+        <source>Unset {setting}: {message}</source>
+        <translation>取消设置 {setting}：{message}</translation>
+    </message>
+    <message>
+        <source>Note: {message}</source>
+        <translation>注意：{message}</translation>
+    </message>
+    <message>
         <source>partition {number}</source>
         <translation>分区 {number}</translation>
     </message>
@@ -6368,6 +6759,10 @@
     <message>
         <source>warning: {message}</source>
         <translation>警告：{message}</translation>
+    </message>
+    <message>
+        <source>kept out</source>
+        <translation>已排除</translation>
     </message>
     <message>
         <source>(support facts as of {date})</source>
@@ -6837,6 +7232,14 @@
 <context>
     <name>rocmdesk.setup.choices</name>
     <message>
+        <source>ROCm&apos;s runtime and libraries for the GPU family, with rocminfo ({packages} packages)</source>
+        <translation>该显卡系列的 ROCm 运行时和库，含 rocminfo（{packages} 软件包）</translation>
+    </message>
+    <message>
+        <source>ROCm&apos;s libraries, headers and developer tools for the GPU family ({packages} packages)</source>
+        <translation>该显卡系列的 ROCm 库、头文件和开发工具（{packages} 软件包）</translation>
+    </message>
+    <message>
         <source>PyTorch only: no system ROCm (the wheels carry their own user space); GPU groups and driver checks</source>
         <translation>仅 PyTorch：不安装系统 ROCm（wheel 自带用户态库）；只配置显卡用户组并检查驱动</translation>
     </message>
@@ -6857,6 +7260,10 @@
         <translation>此系统</translation>
     </message>
     <message>
+        <source>ROCm {version} is installed already and AMD lists it for {os}; its GPU list has this GPU&apos;s override target {target}, not {gfx} itself</source>
+        <translation>已安装 ROCm {version}，且 AMD 将它列为支持 {os}；它的显卡列表中有这块显卡的覆盖目标 {target}，而不是 {gfx} 本身</translation>
+    </message>
+    <message>
         <source>ROCm {version} is installed already and AMD lists it for {os} and this GPU</source>
         <translation>已安装 ROCm {version}，且 AMD 将它列为支持 {os} 和这块显卡</translation>
     </message>
@@ -6875,6 +7282,22 @@
     <message>
         <source>the newest TheRock release AMD lists for {os}</source>
         <translation>AMD 为 {os} 列出的最新 TheRock 版本</translation>
+    </message>
+    <message>
+        <source>the newest release AMD lists for {os} that lists this GPU&apos;s override target {target} ({gfx} itself is not on its list)</source>
+        <translation>AMD 为 {os} 列出的、支持列表包含这块显卡覆盖目标 {target} 的最新版本（{gfx} 本身不在列表中）</translation>
+    </message>
+    <message>
+        <source>the newest TheRock release AMD lists for {os} that lists this GPU&apos;s override target {target} ({gfx} itself is not on its list)</source>
+        <translation>AMD 为 {os} 列出的、支持列表包含这块显卡覆盖目标 {target} 的最新 TheRock 版本（{gfx} 本身不在列表中）</translation>
+    </message>
+    <message>
+        <source>the newest release with a repository for {os} that lists this GPU&apos;s override target {target} ({gfx} itself is not on its list)</source>
+        <translation>有适用于 {os} 的软件源、且支持列表包含这块显卡覆盖目标 {target} 的最新版本（{gfx} 本身不在列表中）</translation>
+    </message>
+    <message>
+        <source>the newest TheRock release with a repository for {os} that lists this GPU&apos;s override target {target} ({gfx} itself is not on its list)</source>
+        <translation>有适用于 {os} 的软件源、且支持列表包含这块显卡覆盖目标 {target} 的最新 TheRock 版本（{gfx} 本身不在列表中）</translation>
     </message>
     <message>
         <source>the newest release with a repository for {os} that lists this GPU</source>
@@ -7016,6 +7439,10 @@
         <translation>未确认：没有做任何改动。</translation>
     </message>
     <message>
+        <source>Checking the plan for {user} (the user of {machine}) with the helper&apos;s rules, in this process.</source>
+        <translation>正在本进程中按辅助程序的规则检查为 {user}（{machine} 的用户）制定的计划。</translation>
+    </message>
+    <message>
         <source>Log: {path}</source>
         <translation>日志：{path}</translation>
     </message>
@@ -7034,6 +7461,14 @@
     <message>
         <source>You are in the render and video groups in /etc/group, but not yet in this session: log out and in again (newgrp render fixes only one shell).</source>
         <translation>/etc/group 中您已在 render 和 video 用户组里，但当前会话还没有生效：请注销后重新登录（newgrp render 只对一个 shell 有效）。</translation>
+    </message>
+    <message>
+        <source>the plan passes the helper&apos;s rules</source>
+        <translation>计划符合辅助程序的规则</translation>
+    </message>
+    <message>
+        <source>the helper&apos;s rules refuse the plan: nothing was changed</source>
+        <translation>辅助程序的规则拒绝了此计划：没有做任何改动</translation>
     </message>
 </context>
 <context>
@@ -7185,6 +7620,14 @@
         <translation>您的选择</translation>
     </message>
     <message>
+        <source>ROCm&apos;s runtime and libraries for your GPU family, with rocminfo, for programs built against a system ROCm</source>
+        <translation>适用于您显卡系列的 ROCm 运行时和库，含 rocminfo，供基于系统 ROCm 构建的程序使用</translation>
+    </message>
+    <message>
+        <source>ROCm&apos;s libraries for your GPU family with their headers and AMD&apos;s developer tools, to build HIP code and extensions yourself</source>
+        <translation>适用于您显卡系列的 ROCm 库及其头文件，以及 AMD 的开发工具，用于自行编译 HIP 代码和扩展</translation>
+    </message>
+    <message>
         <source>the HIP runtime with rocminfo and rocm-smi, for programs built against a system ROCm</source>
         <translation>HIP 运行时以及 rocminfo 和 rocm-smi，供基于系统 ROCm 构建的程序使用</translation>
     </message>
@@ -7211,6 +7654,10 @@
     <message>
         <source>ROCm reaches the GPU only through amdgpu and its KFD</source>
         <translation>ROCm 只能通过 amdgpu 及其 KFD 访问显卡</translation>
+    </message>
+    <message>
+        <source>the ROCm runtime sees the GPU; the check runs rocminfo without your session&apos;s {var} variables, so it names each GPU&apos;s own target</source>
+        <translation>ROCm 运行时能看到显卡；检查时运行 rocminfo 不带您会话中的 {var} 变量，因此它列出的是每块显卡自己的目标</translation>
     </message>
     <message>
         <source>Check that rocminfo lists {targets}</source>
@@ -7504,6 +7951,14 @@
         <translation>有一块显卡只有设置覆盖后才能运行 ROCm {version}</translation>
     </message>
     <message>
+        <source>PyTorch needs no override here ({path}). Programs built against the system ROCm {version} would need it: set it only in an environment profile for such a project, not in your session.</source>
+        <translation>PyTorch 在这里使用 {path}，不需要覆盖。基于系统 ROCm {version} 构建的程序才需要它：只在这类项目的环境配置中设置，不要在您的会话中设置。</translation>
+    </message>
+    <message>
+        <source>An environment profile sets {setting} for PyTorch and your other ROCm programs (Environments page).</source>
+        <translation>环境配置会为 PyTorch 和您的其他 ROCm 程序设置 {setting}（“环境”页面）。</translation>
+    </message>
+    <message>
         <source>rocmdesk&apos;s environment profiles set the override for your projects.</source>
         <translation>rocmdesk 的环境配置会为您的项目设置此覆盖。</translation>
     </message>
@@ -7522,6 +7977,30 @@
     <message>
         <source>Choose a legacy release, or the PyTorch-only scope.</source>
         <translation>请选择 legacy 版本，或仅 PyTorch 范围。</translation>
+    </message>
+    <message>
+        <source>~/.profile, ~/.bashrc or /etc/environment</source>
+        <translation>~/.profile、~/.bashrc 或 /etc/environment</translation>
+    </message>
+    <message>
+        <source>Unset {var} where your session sets it ({places}; in this shell: unset {var}), and let an environment profile (the Environments page, or rocmdesk profile) set {advised} for the projects that use the GPU.</source>
+        <translation>在您的会话设置 {var} 的地方取消它（{places}；在当前 shell 中：unset {var}），并让环境配置（“环境”页面，或 rocmdesk profile）为使用显卡的项目设置 {advised}。</translation>
+    </message>
+    <message>
+        <source>Set {var} only in the environment profile of a project that needs it (the Environments page, or rocmdesk profile), not for your whole session ({places}; in this shell: unset {var}).</source>
+        <translation>只在需要 {var} 的项目的环境配置中设置它（“环境”页面，或 rocmdesk profile），不要为整个会话设置（{places}；在当前 shell 中：unset {var}）。</translation>
+    </message>
+    <message>
+        <source>Unset {var} where your session sets it ({places}; in this shell: unset {var}) and in your environment profiles (the Environments page, or rocmdesk profile show).</source>
+        <translation>在您的会话设置 {var} 的地方（{places}；在当前 shell 中：unset {var}）以及您的环境配置中（“环境”页面，或 rocmdesk profile show）取消设置它。</translation>
+    </message>
+    <message>
+        <source>{var}={value} in the environment rocmdesk runs in</source>
+        <translation>rocmdesk 运行环境中的 {var}={value}</translation>
+    </message>
+    <message>
+        <source>Your session sets {var}={value} for every ROCm program</source>
+        <translation>您的会话为所有 ROCm 程序设置了 {var}={value}</translation>
     </message>
     <message>
         <source>The plan&apos;s cleanup steps purge other versions&apos; packages and /opt/rocm-* trees first; check lists it could not read yourself (ls /etc/apt/sources.list.d).</source>
@@ -8048,7 +8527,22 @@
     </message>
 </context>
 <context>
+    <name>rocmdesk.telemetry.metrics</name>
+    <message>
+        <source>{metric}: {value} is outside the sane range {low} to {high}; ignored</source>
+        <translation>{metric}：{value} 超出合理范围 {low} 到 {high}；已忽略</translation>
+    </message>
+</context>
+<context>
     <name>rocmdesk.telemetry.sampler</name>
+    <message>
+        <source>{metric} is missing: {file} cannot be read ({error}); it is tried again</source>
+        <translation>缺少 {metric}：无法读取 {file}（{error}）；稍后会重试</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read ({error}); the sensors it describes are missing until it can</source>
+        <translation>无法读取 {file}（{error}）；在能读取之前，它描述的传感器都会缺失</translation>
+    </message>
     <message>
         <source>the device stopped answering (ENODEV)</source>
         <translation>设备已停止响应（ENODEV）</translation>
@@ -8075,6 +8569,10 @@
 </context>
 <context>
     <name>rocmdesk.torchenv.cli_profile</name>
+    <message>
+        <source>{text} is not UTF-8 text (it holds bytes of another encoding); profiles are UTF-8 files</source>
+        <translation>{text} 不是 UTF-8 文本（含有其他编码的字节）；配置文件使用 UTF-8</translation>
+    </message>
     <message>
         <source>{text} is not KEY=VALUE</source>
         <translation>{text} 不是 KEY=VALUE 格式</translation>
@@ -8204,6 +8702,10 @@
         <translation>没有虚拟环境</translation>
     </message>
     <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
         <source>current</source>
         <translation>最新</translation>
     </message>
@@ -8242,6 +8744,10 @@
     <message>
         <source>invalid {finding}</source>
         <translation>无效：{finding}</translation>
+    </message>
+    <message>
+        <source>profile {name}: cannot read its hooks in {venv}: {error}</source>
+        <translation>配置 {name}：无法读取它在 {venv} 中的钩子：{error}</translation>
     </message>
     <message>
         <source>no profiles yet (they live in {folder}); create one with {command}</source>
@@ -8602,6 +9108,10 @@
         <translation>镜像</translation>
     </message>
     <message>
+        <source>driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
         <source>no AMD GPU</source>
         <translation>没有 AMD 显卡</translation>
     </message>
@@ -8622,8 +9132,20 @@
         <translation>环境变量</translation>
     </message>
     <message>
+        <source>cited</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>AMD&apos;s list for ROCm {version}</source>
+        <translation>AMD 的 ROCm {version} 支持列表</translation>
+    </message>
+    <message>
         <source>with: {variables}  (a profile keeps them: {command})</source>
         <translation>需要：{variables}（可以用配置保存它们：{command}）</translation>
+    </message>
+    <message>
+        <source>Other ways</source>
+        <translation>其他方式</translation>
     </message>
     <message>
         <source>Why</source>
@@ -8760,10 +9282,6 @@
     <message>
         <source>note: {note}</source>
         <translation>注意：{note}</translation>
-    </message>
-    <message>
-        <source>{name}: cannot read it ({error})</source>
-        <translation>{name}：无法读取（{error}）</translation>
     </message>
     <message>
         <source>{name}: not JSON ({error})</source>
@@ -8905,14 +9423,6 @@
         <translation>包含 NUL 字符，任何环境变量都无法保存它</translation>
     </message>
     <message>
-        <source>GPU {index}</source>
-        <translation type="vanished">显卡 {index}</translation>
-    </message>
-    <message>
-        <source>{value} also applies to {gpu} ({gfx}); an override across GPU generations crashes or is rejected by newer ROCm: use HSA_OVERRIDE_GFX_VERSION_{node} for the GPU that needs it</source>
-        <translation type="vanished">{value} 也会作用于 {gpu}（{gfx}）；跨显卡代际的覆盖会导致崩溃，或被新版 ROCm 拒绝：请对需要它的显卡使用 HSA_OVERRIDE_GFX_VERSION_{node}</translation>
-    </message>
-    <message>
         <source>KFD node {node} is not a GPU on this machine (GPU nodes: {nodes})</source>
         <translation>KFD 节点 {node} 不是这台机器上的显卡（显卡节点：{nodes}）</translation>
     </message>
@@ -8944,6 +9454,10 @@
 <context>
     <name>rocmdesk.torchenv.exports</name>
     <message>
+        <source>profile {name}: the {field} path contains a NUL character</source>
+        <translation>配置 {name}：{field} 路径包含 NUL 字符</translation>
+    </message>
+    <message>
         <source>the project folder&apos;s path contains {chars}: direnv 2.32 cannot load an .envrc from such a folder (tested: `&quot;`, `$` and `\` break it); `rocmdesk shell` and `rocmdesk run` work there</source>
         <translation>项目文件夹的路径包含 {chars}：direnv 2.32 无法从这样的文件夹加载 .envrc（已测试：`&quot;`、`$` 和 `\` 都会出错）；`rocmdesk shell` 和 `rocmdesk run` 在那里可以正常使用</translation>
     </message>
@@ -8971,6 +9485,30 @@
 <context>
     <name>rocmdesk.torchenv.hooks</name>
     <message>
+        <source>{key} is not a variable name (ASCII letters, digits and _, not starting with a digit)</source>
+        <translation>{key} 不是合法的变量名（只能用 ASCII 字母、数字和 _，且不能以数字开头）</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value is not text</source>
+        <translation>{key} 的值不是文本</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value contains a NUL character, which no environment can hold</source>
+        <translation>{key} 的值包含 NUL 字符，任何环境都无法保存它</translation>
+    </message>
+    <message>
+        <source>{key}&apos;s value contains a lone surrogate, which cannot be written to a file</source>
+        <translation>{key} 的值包含孤立的代理字符（lone surrogate），无法写入文件</translation>
+    </message>
+    <message>
+        <source>{name} is not a usable profile name: use 1-64 ASCII letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit</source>
+        <translation>{name} 不能用作配置名称：请使用 1-64 个 ASCII 字母、数字、&apos;.&apos;、&apos;_&apos; 或 &apos;-&apos;，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>profile {name}: {problem}</source>
+        <translation>配置 {name}：{problem}</translation>
+    </message>
+    <message>
         <source>contains a line break, which csh cannot keep through activate and deactivate</source>
         <translation>包含换行符，csh 无法在 activate 和 deactivate 之间保留它</translation>
     </message>
@@ -8987,8 +9525,28 @@
         <translation>activate.csh 中没有 rocmdesk 可以包装的单行 `alias deactivate &apos;...&apos;`</translation>
     </message>
     <message>
-        <source>a rocmdesk block has its start marker but not its end marker; fix the file by hand or rewrite it with `python -m venv --upgrade VENV`</source>
-        <translation>有一个 rocmdesk 块只有开始标记而没有结束标记；请手动修复该文件，或用 `python -m venv --upgrade VENV` 重写它</translation>
+        <source>line {line}: a start marker inside the block that starts on line {start}</source>
+        <translation>第 {line} 行：在从第 {start} 行开始的块内部又出现了开始标记</translation>
+    </message>
+    <message>
+        <source>line {line}: an end marker without its start marker</source>
+        <translation>第 {line} 行：结束标记没有对应的开始标记</translation>
+    </message>
+    <message>
+        <source>line {line}: a line that looks like a rocmdesk marker but is not one that rocmdesk writes</source>
+        <translation>第 {line} 行：这一行看起来像 rocmdesk 的标记，但不是 rocmdesk 写入的标记</translation>
+    </message>
+    <message>
+        <source>line {line}: a rocmdesk block has its start marker but not its end marker</source>
+        <translation>第 {line} 行：rocmdesk 块有开始标记但没有结束标记</translation>
+    </message>
+    <message>
+        <source>lines {first}-{last}: a block without its matching checksum (written by an older rocmdesk, or changed by hand) is only taken out when it is the file&apos;s only block</source>
+        <translation>第 {first}-{last} 行：没有匹配校验和的块（由旧版 rocmdesk 写入，或被手动修改过）只有在它是文件中唯一的块时才会被移除</translation>
+    </message>
+    <message>
+        <source>cannot tell which lines rocmdesk wrote, so the file was left as it is: {problems}. Take the block out by hand, or write the venv&apos;s scripts afresh with {command} (the installed packages stay)</source>
+        <translation>无法判断哪些行是 rocmdesk 写入的，因此文件保持原样：{problems}。请手动移除该块，或用 {command} 重新生成虚拟环境的脚本（已安装的软件包会保留）</translation>
     </message>
     <message>
         <source>{venv} is not a venv (it has no bin/ folder)</source>
@@ -9172,6 +9730,10 @@
         <translation>不是 rocmdesk 配置：{error}</translation>
     </message>
     <message>
+        <source>profile {name} not saved: {problem}</source>
+        <translation>配置 {name} 未保存：{problem}</translation>
+    </message>
+    <message>
         <source>a profile called {name} exists already ({path})</source>
         <translation>名为 {name} 的配置已存在（{path}）</translation>
     </message>
@@ -9203,8 +9765,40 @@
         <translation>env.{key} 不是字符串（请加上引号）</translation>
     </message>
     <message>
+        <source>contains bytes that are not UTF-8 text; profile files are UTF-8</source>
+        <translation>包含不是 UTF-8 文本的字节；配置文件使用 UTF-8</translation>
+    </message>
+    <message>
+        <source>{key} is not a variable name (ASCII letters, digits and _, not starting with a digit)</source>
+        <translation>{key} 不是合法的变量名（只能用 ASCII 字母、数字和 _，且不能以数字开头）</translation>
+    </message>
+    <message>
+        <source>env.{key} contains a NUL character, which no environment can hold</source>
+        <translation>env.{key} 包含 NUL 字符，任何环境都无法保存它</translation>
+    </message>
+    <message>
+        <source>env.{key} {problem}</source>
+        <translation>env.{key} {problem}</translation>
+    </message>
+    <message>
+        <source>{key} contains a line break or another control character: {value}</source>
+        <translation>{key} 包含换行符或其他控制字符：{value}</translation>
+    </message>
+    <message>
+        <source>{key} {problem}</source>
+        <translation>{key} {problem}</translation>
+    </message>
+    <message>
+        <source>{key} is longer than any path can be ({limit} bytes)</source>
+        <translation>{key} 超过了路径可能的最大长度（{limit} 字节）</translation>
+    </message>
+    <message>
         <source>&apos;notes&apos; is not a string</source>
         <translation>&apos;notes&apos; 不是字符串</translation>
+    </message>
+    <message>
+        <source>in [env]: {problem}; no export or hook uses this profile until it is fixed</source>
+        <translation>[env] 中：{problem}；修复之前，任何导出或钩子都不会使用这个配置</translation>
     </message>
     <message>
         <source>&apos;hooks&apos; is not true or false</source>
@@ -9221,10 +9815,6 @@
 </context>
 <context>
     <name>rocmdesk.torchenv.recommend</name>
-    <message>
-        <source>GPU {index}</source>
-        <translation type="vanished">显卡 {index}</translation>
-    </message>
     <message>
         <source>torch {version} is not a ROCm build (the local label must be +rocmX.Y)</source>
         <translation>torch {version} 不是 ROCm 版本（本地版本标签必须是 +rocmX.Y）</translation>
@@ -9264,6 +9854,10 @@
     <message>
         <source>unnamed</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Per-GPU overrides ({var}_&lt;KFD node&gt;): the GPUs that need one are {gpus}; a global {var} would break the GPUs that run natively.</source>
+        <translation>按显卡分别设置覆盖（{var}_&lt;KFD node&gt;）：需要覆盖的显卡是 {gpus}；全局的 {var} 会破坏原生运行的显卡。</translation>
     </message>
     <message>
         <source>The integrated GPU {names} sits beside the discrete one; the ROCm runtime enumerates it too and can crash or pick it as device 0. Set ROCR_VISIBLE_DEVICES={visible}: it keeps the iGPU out of the ROCm runtime itself (HIP_VISIBLE_DEVICES acts only after the runtime has opened it, and a HIP mask on top of the ROCr one renumbers the GPUs, so set only ROCR_VISIBLE_DEVICES), or disable the iGPU in the firmware setup.</source>
@@ -9322,10 +9916,6 @@
         <translation>显卡 {index} 需要 {var}={value}，但它的 KFD 节点未知，无法写出按显卡设置的形式；请手动设置。</translation>
     </message>
     <message>
-        <source>Per-GPU overrides ({var}_&lt;KFD node&gt;): only {gpus} need one, and a global {var} would break the GPUs that run natively.</source>
-        <translation>按显卡设置覆盖（{var}_&lt;KFD 节点&gt;）：只有 {gpus} 需要覆盖，而全局的 {var} 会破坏原生支持的显卡。</translation>
-    </message>
-    <message>
         <source>its own ROCm {rocm} user space</source>
         <translation>自己的 ROCm {rocm} 用户态</translation>
     </message>
@@ -9346,24 +9936,8 @@
         <translation>wheel 带有{own}：不需要在系统中安装 ROCm，只需要 amdgpu 内核驱动和 /dev/kfd 的访问权限。</translation>
     </message>
     <message>
-        <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms or install torch {alt} instead (--torch {alt}).</source>
-        <translation type="vanished">您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms，或改装 torch {alt}（--torch {alt}）。</translation>
-    </message>
-    <message>
-        <source>Your amdgpu-dkms kernel driver comes from ROCm {dkms}, older than the wheel&apos;s ROCm {rocm}: a newer ROCm user space on an older driver can hang at GPU discovery (AMD documents compatibility up to about a year apart). If verify hangs or sees no GPU, update amdgpu-dkms.</source>
-        <translation type="vanished">您的 amdgpu-dkms 内核驱动来自 ROCm {dkms}，比 wheel 的 ROCm {rocm} 旧：较新的 ROCm 用户态在较旧的驱动上可能在设备发现时卡住（AMD 的兼容性说明大约覆盖前后一年的版本）。如果验证卡住或看不到显卡，请更新 amdgpu-dkms。</translation>
-    </message>
-    <message>
-        <source>{var}={value} is set in your environment, but these wheels need no override: unset it (on a natively supported GPU an override can crash the runtime).</source>
-        <translation type="vanished">您的环境中设置了 {var}={value}，但这些 wheel 不需要覆盖：请取消设置（在原生支持的显卡上，覆盖可能导致运行时崩溃）。</translation>
-    </message>
-    <message>
-        <source>{var}={value} is set in your environment; these wheels want {wanted}={wanted_value} instead.</source>
-        <translation type="vanished">您的环境中设置了 {var}={value}；这些 wheel 需要的是 {wanted}={wanted_value}。</translation>
-    </message>
-    <message>
         <source>{reason}; if torch {torch} crashes, torch {safer} is the fallback (--torch {safer}).</source>
-        <translation type="unfinished"></translation>
+        <translation>{reason}；如果 torch {torch} 崩溃，可退回 torch {safer}（--torch {safer}）。</translation>
     </message>
     <message>
         <source>You chose {url}; it must serve the same wheels as {original} (a mirror of it), or pip finds no matching torch.</source>
@@ -9786,6 +10360,17 @@
     <message>
         <source>torch {torch} (ROCm {hip}) runs on {gpus}; the matmul check matches the CPU.</source>
         <translation>torch {torch}（ROCm {hip}）可以在 {gpus} 上运行；矩阵乘法检查结果与 CPU 一致。</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.ui.torch_status</name>
+    <message>
+        <source>not a JSON object</source>
+        <translation>不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>rocmdesk: warning: {path}: {problem}; the last verify results are forgotten (the next verify writes a good file again)</source>
+        <translation>rocmdesk: 警告：{path}：{problem}；上次的验证结果已丢弃（下次验证会重新写入一个正确的文件）</translation>
     </message>
 </context>
 </TS>
