@@ -33,7 +33,7 @@ GOOD_STEPS = [
     {"id": "apt-update", "kind": "apt-update", "title": "Update", "why": "lists", "root": True, "params": {},
      "done": False},
     {"id": "install-rocm", "kind": "apt-install", "title": "Install", "why": "runtime", "root": True,
-     "params": {"packages": ["rocm-hip-runtime", "rocm-smi-lib", "amdrocm7.12-gfx110x", "libstdc++6=12.3.0-1ubuntu1~22.04"]},
+     "params": {"packages": ["rocm-hip-runtime", "rocm-smi-lib", "amdrocm7.12-gfx110x", "amdgpu-dkms"]},
      "done": False},
     {"id": "add-groups", "kind": "add-user-to-groups", "title": "Groups", "why": "kfd", "root": True,
      "params": {"user": CALLER, "groups": ["render", "video"]}, "done": True},
@@ -167,10 +167,11 @@ def test_apt_lists_only_under_sources_list_d(path):
     refused(step)
 
 
-def test_deb822_sources_files_are_allowed():
+def test_deb822_sources_files_are_written_as_deb822():
     step = one("write-rocm-list")
     step["params"]["path"] = "/etc/apt/sources.list.d/rocm.sources"
-    (s,) = validate(plan_with(step), CALLER)
+    refused(step, match="not an apt list rocmdesk writes")  # the helper writes only the lists the data names (.list)
+    s = Step("write-rocm-list", "write-apt-list", "", "", True, step["params"])  # a .sources name in the data: deb822
     assert file_content(s).startswith("Types: deb\nURIs: https://repo.radeon.com/rocm/apt/6.2.4\n")
 
 

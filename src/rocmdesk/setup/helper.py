@@ -3,12 +3,16 @@
 Started by pkexec (``/usr/libexec/rocmdesk/rocmdesk-helper``) or, for ``--dry-run`` only, by anyone as
 ``python3 -m rocmdesk.setup.helper --dry-run``.  It writes the progress stream of ``events`` on stdout.
 
-What it trusts: nothing in the plan (``steps.validate`` checks every step and value), nothing in the
-environment but ``PKEXEC_UID`` (set by pkexec, which clears the rest; only root gets this far), and only
-root-owned system binaries.  It has no option that names another user or another root directory.
+What it trusts: nothing in the plan (``steps.validate`` checks every step and value, and ``helper_allow`` that
+every package, file and tree is one rocmdesk's plans can name: the allow-lists come from the knowledge data of
+this root-owned rocmdesk, see that module), nothing in the environment but ``PKEXEC_UID`` (set by pkexec, which
+clears the rest; only root gets this far), and only root-owned system binaries.  It has no option that names
+another user or another root directory.
 
 Resume: ``/var/lib/rocmdesk/setup-state.json`` (root's, 0600) keeps the plan's hash and the steps that
-finished; a second run of the same plan skips those and starts again at the step that failed.
+finished; a second run of the same plan skips those and starts again at the step that failed.  It also keeps
+``created``, every file the helper has written (lists, keyrings, the pin) in any run, so that a later plan may
+remove a list the helper wrote even after the data has stopped naming it.
 
 Only the standard library and rocmdesk's own modules are imported here: the helper must start with
 ``python3 -I`` in a bare system (or a debootstrap chroot) where platformdirs and psutil are absent.
@@ -25,7 +29,8 @@ from typing import Any, TextIO
 
 from rocmdesk.setup import events
 from rocmdesk.setup.events import EXIT_NOT_ROOT, EXIT_OK, EXIT_REFUSED, EXIT_STEP_FAILED
-from rocmdesk.setup.helper_execute import Executor, atomic_write
+from rocmdesk.setup.helper_allow import WRITES, Rules, recorded
+from rocmdesk.setup.helper_execute import Executor, atomic_write, running_kernel
 from rocmdesk.setup.steps import KINDS, PlanError, Step, validate
 
 MAX_PLAN_BYTES = 1 << 20
@@ -80,15 +85,17 @@ def load_state(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) and data.get("version") == STATE_VERSION else {}
 
 
-def save_state(path: Path, digest: str, caller: str, finished: list[str], failed: str | None) -> None:
-    state = {"version": STATE_VERSION, "plan": digest, "caller": caller, "finished": finished, "failed": failed}
+def save_state(path: Path, digest: str, caller: str, finished: list[str], failed: str | None,
+               created: list[str] | None = None) -> None:
+    state = {"version": STATE_VERSION, "plan": digest, "caller": caller, "finished": finished, "failed": failed,
+             "created": sorted(created or [])}
     path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
     atomic_write(path, (json.dumps(state, indent=1) + "\n").encode(), 0o600)
 
 
-def _save(path: Path, digest: str, caller: str, finished: list[str], failed: str | None) -> None:
+def _save(path: Path, digest: str, caller: str, finished: list[str], failed: str | None, created: set[str]) -> None:
     try:
-        save_state(path, digest, caller, finished, failed)
+        save_state(path, digest, caller, finished, failed, sorted(created))
     except OSError:  # a read-only or full /var costs the resume shortcut, not the run: before-checks remain
         pass
 
@@ -101,6 +108,7 @@ def run_plan(steps: list[Step], caller: str, executor: Executor, stream: Stream,
     state_path = executor.path(STATE_PATH)
     state = {} if dry_run else load_state(state_path)
     earlier = set(state.get("finished", [])) if state.get("plan") == digest else set()
+    created = set(recorded(state.get("created")))  # whatever plan wrote them
     finished: list[str] = []
     trust_state = True
     for index, step in enumerate(steps):
@@ -111,14 +119,16 @@ def run_plan(steps: list[Step], caller: str, executor: Executor, stream: Stream,
             continue
         outcome = executor.execute(step, finished_before=trust_state and step.id in earlier)
         if outcome.status == "failed":
-            _save(state_path, digest, caller, finished, step.id)
+            _save(state_path, digest, caller, finished, step.id, created)
             stream.emit("failed", id=step.id, message=outcome.message, output=outcome.output, exit=outcome.exit)
             stream.emit("done", ok=False, failed=step.id, resume_from=step.id)
             return EXIT_STEP_FAILED
         if outcome.status == "ok":
             trust_state = False  # once something changed, a later step's earlier run no longer counts
+            if step.kind in WRITES:
+                created.add(step.params[WRITES[step.kind]])
         finished.append(step.id)
-        _save(state_path, digest, caller, finished, None)
+        _save(state_path, digest, caller, finished, None, created)
         if outcome.status == "skipped":
             stream.emit("skipped", id=step.id, message=outcome.message, reason=outcome.reason)
         else:
@@ -191,12 +201,15 @@ def main(argv: list[str] | None = None, stdin: Any = None, stdout: TextIO | None
     if caller is None:
         stream.emit("refused", message="the calling user could not be established (PKEXEC_UID)", reason="caller")
         return EXIT_NOT_ROOT
+    executor = Executor(caller)
+    # the machine's part of the allow-list: its running kernel, and the files this helper wrote before (a dry run
+    # by a user cannot read root's state file, so it may refuse a removal that the real run allows)
+    rules = Rules(kernel=running_kernel(), created=recorded(load_state(executor.path(STATE_PATH)).get("created")))
     try:
-        steps = validate(_read_plan(stdin or sys.stdin.buffer), caller)
+        steps = validate(_read_plan(stdin or sys.stdin.buffer), caller, rules)
     except PlanError as exc:
         stream.emit("refused", message=f"the plan was refused: {exc}", reason="plan")
         return EXIT_REFUSED
-    executor = Executor(caller)
     if dry_run:
         return run_plan(steps, caller, executor, stream, dry_run=True)
     lock = _lock(executor.path(LOCK_PATH))

@@ -1,7 +1,10 @@
 """Running the steps of a validated plan: one executor per step kind (before-check, run, after-check).
 
 This is the root side's hands.  It is imported by the helper, so it uses the standard library only (plus
-``rocmdesk.setup.steps``); no platformdirs, psutil or Qt.  It is the one place besides the Host seam that
+``rocmdesk.setup.steps`` and ``helper_allow``); no platformdirs, psutil or Qt.  What ``steps.validate`` and
+``helper_allow`` allowed is checked a second time where it matters, against the machine itself: apt-get gets only
+plain names from the allow-lists and reads them literally, a purge takes only AMD's builds, and a list is removed
+only when every repository it names is on AMD's hosts.  It is the one place besides the Host seam that
 starts processes: the Host is a read-only view and inherits the caller's environment, while these commands
 run as root, stream their output, and must run with a fixed environment from checked system binaries.
 
@@ -28,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
+from rocmdesk.setup import helper_allow
 from rocmdesk.setup.steps import PlanError, Step, check_url, file_content
 
 # the environment of every child: nothing of the caller's survives
@@ -37,6 +41,9 @@ PROGRAMS: dict[str, str] = {"apt-get": "/usr/bin/apt-get", "usermod": "/usr/sbin
 # opens a device read-write without creating it (a shell's <> would create a missing /dev/kfd as a file)
 _OPEN_RW = "import os, sys; os.close(os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY))"
 APT_OPTS = ["-q", "-y", "-o", "Dpkg::Use-Pty=0"]  # no progress bars: one line per message
+# after install/purge: a name apt-get cannot find is an error, not an unanchored regular expression (apt >= 2.0;
+# apt-get install -- zlib1g.dev would otherwise install zlib1g-dev, and amdrocm7.12-gfx110x whatever it matches)
+NAMES_ONLY = ["-o", "APT::Cmd::Pattern-Only=true"]
 APT_TIMEOUT_S = 3 * 3600.0  # an SDK install downloads gigabytes
 UPDATE_TIMEOUT_S = 900.0
 CHECK_TIMEOUT_S = 120.0
@@ -427,45 +434,55 @@ class AptUpdate:
         return f"apt could not read every repository: {bad[0]}" if bad else None
 
 
-def _names(specs: list[str]) -> list[str]:
-    return [s.partition("=")[0] for s in specs]
+def running_kernel() -> str:
+    """``uname -r``: the kernel whose header packages a plan may install on this machine."""
+    return os.uname().release
 
 
 class AptInstall:
     def before(self, ex: Executor, step: Step) -> bool | None:
         have = ex.packages()
-        for spec in step.params["packages"]:
-            name, sep, version = spec.partition("=")
-            if not any(st == "installed" and (not sep or v == version) for st, v in have.get(name, [])):
-                return False
-        return True
+        return all(any(st == "installed" for st, _ in have.get(name, [])) for name in step.params["packages"])
 
     def run(self, ex: Executor, step: Step) -> Ran:
-        return ex.command(step, ex.argv("apt-get", *APT_OPTS, "install", "--", *step.params["packages"]),
+        kernel = running_kernel() if ex.live else None  # a test tree has no kernel of its own
+        for name in step.params["packages"]:  # validate allowed them; the root side checks twice
+            problem = helper_allow.install_problem(name, kernel)
+            if problem:
+                raise StepError(problem)
+        return ex.command(step, ex.argv("apt-get", *APT_OPTS, "install", *NAMES_ONLY, "--", *step.params["packages"]),
                           APT_TIMEOUT_S)
 
     def after(self, ex: Executor, step: Step, ran: Ran) -> str | None:
         if self.before(ex, step):
             return None
         have = ex.packages()
-        missing = [s for s in step.params["packages"]
-                   if not any(st == "installed" for st, _ in have.get(s.partition("=")[0], []))]
-        return "not installed after apt-get: " + (", ".join(missing) or "a requested version")
+        missing = [n for n in step.params["packages"] if not any(st == "installed" for st, _ in have.get(n, []))]
+        return "not installed after apt-get: " + ", ".join(missing)
 
 
 class AptPurge:
     @staticmethod
     def present(ex: Executor, step: Step) -> list[str]:
         have = ex.packages()
-        return [n for n in _names(step.params["packages"])
-                if any(st != "not-installed" for st, _ in have.get(n, []))]
+        return [n for n in step.params["packages"] if any(st != "not-installed" for st, _ in have.get(n, []))]
 
     def before(self, ex: Executor, step: Step) -> bool | None:
         return not self.present(ex, step)
 
     def run(self, ex: Executor, step: Step) -> Ran:
         # only what is there: apt-get refuses the whole command for a name it does not know
-        ran = ex.command(step, ex.argv("apt-get", *APT_OPTS, "purge", "--", *self.present(ex, step)), APT_TIMEOUT_S)
+        present = self.present(ex, step)
+        have = ex.packages()
+        for name in present:  # an old ROCm package by name, and AMD's own build of it (the plan's cleanup rule)
+            problem = helper_allow.purge_problem(name)
+            if problem:
+                raise StepError(problem)
+            other = [v for st, v in have.get(name, []) if st != "not-installed" and not helper_allow.amd_build(v)]
+            if other:
+                raise StepError(f"{name} {other[0]} is not one of AMD's builds (its version carries no ROCm release "
+                                f"code): the helper purges only AMD's ROCm packages, nothing was purged")
+        ran = ex.command(step, ex.argv("apt-get", *APT_OPTS, "purge", *NAMES_ONLY, "--", *present), APT_TIMEOUT_S)
         if ran.exit == 0 and step.params["autoremove"]:
             more = ex.command(step, ex.argv("apt-get", *APT_OPTS, "autoremove", "--purge"), APT_TIMEOUT_S)
             return Ran(more.exit, (ran.output + more.output)[-OUTPUT_TAIL:], more.message)
@@ -482,6 +499,11 @@ class RemovePath:
 
     def run(self, ex: Executor, step: Step) -> Ran:
         target = ex.path(step.params["path"])
+        if step.params["path"].startswith(helper_allow.SOURCES_D) and not target.is_symlink() and target.is_file():
+            foreign = helper_allow.foreign_repos(target.read_text(encoding="utf-8", errors="replace"))
+            if foreign:  # AMD's list by name, but it names another repository too: that is not ours to drop
+                raise StepError(f"{step.params['path']} also names {foreign[0]}, which is not on AMD's hosts: the "
+                                f"helper removes only AMD's lists (take the AMD lines out yourself)")
         if target.is_symlink() or not target.is_dir():
             target.unlink()
         else:

@@ -22,9 +22,10 @@ from rocmdesk.machine.model import Gpu, MachineReport
 from rocmdesk.setup import aptfiles
 from rocmdesk.setup.choices import CHOSEN, Choices, Resolved, resolve
 from rocmdesk.setup.facts import SetupFacts
+from rocmdesk.setup.helper_allow import purge_problem, removable_list
 from rocmdesk.setup.preflight import Finding, check, rocm_version_of_package
 from rocmdesk.setup.recipe import StreamRecipe, dkms_prereqs, gpu_groups, recipe, short_version, split_repo
-from rocmdesk.setup.steps import CHECK_ENV, LIST_PATH, PACKAGE, ROCM_TREE, USER, Step, validate
+from rocmdesk.setup.steps import CHECK_ENV, PACKAGE, ROCM_TREE, USER, Step, validate
 
 SCHEMA = 1
 
@@ -106,7 +107,7 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
     purge = sorted(
         n for n, v in rocm.packages.items()
         if (pv := rocm_version_of_package(v)) and not _same_version(pv, keep)
-        and not n.startswith("amdgpu-dkms") and PACKAGE.fullmatch(n)
+        and not n.startswith("amdgpu-dkms") and purge_problem(n) is None  # what the helper purges
     )
     if purge:
         versions = sorted({rocm_version_of_package(rocm.packages[n]) or "" for n in purge})
@@ -126,7 +127,7 @@ def _cleanup(report: MachineReport, r: Resolved, facts: SetupFacts) -> list[Step
     ours = _our_list_files(r)
     for path in rocm.repo_lists:
         text = facts.files.get(path)
-        if path in ours or text is None or not LIST_PATH.fullmatch(path):
+        if path in ours or text is None or not removable_list(path):  # the helper removes only AMD's lists by name
             continue
         stale = [e.uri for e in aptfiles.entries(path, text) if _other_rocm_repo(e.uri, r)]
         if stale:

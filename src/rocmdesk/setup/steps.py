@@ -2,7 +2,8 @@
 
 ``validate`` is what the root helper calls on a plan it received: it trusts nothing in the JSON.
 Every value that ends up in a command or a file is checked here against a narrow pattern, so a
-step can only do what its kind allows, to the paths apt keeps its files in, for the caller only.
+step can only do what its kind allows, to the paths apt keeps its files in, for the caller only; then
+``helper_allow`` checks that each package, file and tree is one that rocmdesk's plans can name.
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ class Step:
 
 # -- patterns ------------------------------------------------------------------------------
 STEP_ID = re.compile(r"[a-z0-9][a-z0-9.-]{0,79}")
-PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]+")  # Debian policy 5.6.1
-DEB_VERSION = re.compile(r"(?:[0-9]+:)?[0-9][A-Za-z0-9.+~-]{0,79}")
+PACKAGE = re.compile(r"[a-z0-9][a-z0-9+.-]*[a-z0-9.]")  # Debian policy 5.6.1, not ending in apt's +/- (helper_allow)
 USER = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,31}")
 _FILE_NAME = r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}"
 LIST_PATH = re.compile(rf"/etc/apt/sources\.list\.d/{_FILE_NAME}\.(?:list|sources)")
@@ -106,12 +106,12 @@ def _keys(params: dict, required: set[str]) -> None:
 
 
 def check_package(spec: str) -> None:
-    """``name`` or ``name=version`` with Debian's name syntax and a plain version string."""
-    name, sep, version = spec.partition("=")
-    if not PACKAGE.fullmatch(name):
-        _fail(f"{spec!r} is not a Debian package name")
-    if sep and not DEB_VERSION.fullmatch(version):
-        _fail(f"{spec!r}: {version!r} is not a Debian version")
+    """A plain Debian package name that apt-get reads literally: no version, release, architecture, suffix, pattern."""
+    from rocmdesk.setup.helper_allow import name_problem
+
+    problem = name_problem(spec)
+    if problem:
+        _fail(problem)
 
 
 def check_url(url: str) -> None:
@@ -246,7 +246,11 @@ def _has_control(text: str) -> bool:
     return any(ord(c) < 32 or ord(c) == 127 for c in text)
 
 
-def validate_step(raw: Any, caller: str) -> Step:
+def validate_step(raw: Any, caller: str, rules: Any = None) -> Step:
+    """One step: its form here, then ``helper_allow`` for what it may touch (``rules``: a ``helper_allow.Rules``, the
+    machine's part; None checks the data's allow-lists for any machine)."""
+    from rocmdesk.setup.helper_allow import step_problem
+
     if type(raw) is not dict:
         _fail("a step must be an object")
     extra = set(raw) - STEP_KEYS
@@ -275,11 +279,15 @@ def validate_step(raw: Any, caller: str) -> Step:
     if type(params) is not dict:
         _fail("params must be an object")
     kind.check(params, caller)
+    problem = step_problem(kind_name, params, rules)
+    if problem:
+        _fail(problem)
     return Step(step_id, kind_name, texts["title"], texts["why"], kind.root, dict(params), done)
 
 
-def validate(plan_json: Any, caller: str) -> list[Step]:
-    """The steps of a plan, each checked against the allow-list; ``PlanError`` names the first problem."""
+def validate(plan_json: Any, caller: str, rules: Any = None) -> list[Step]:
+    """The steps of a plan, each checked against the allow-list; ``PlanError`` names the first problem.
+    ``rules``: the machine's part of it (``helper_allow.Rules``: the running kernel, the files the helper wrote)."""
     if type(caller) is not str or not USER.fullmatch(caller):
         raise PlanError(f"caller {caller!r} is not a plain user name")
     if type(plan_json) is not dict:
@@ -297,7 +305,7 @@ def validate(plan_json: Any, caller: str) -> list[Step]:
     for n, raw in enumerate(raw_steps, 1):
         label = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else "?"
         try:
-            step = validate_step(raw, caller)
+            step = validate_step(raw, caller, rules)
         except PlanError as exc:
             raise PlanError(f"step {n} ({label[:80]!r}): {exc}") from None
         if step.id in seen:
