@@ -7440,7 +7440,7 @@
     </message>
     <message>
         <source>Checking the plan for {user} (the user of {machine}) with the helper&apos;s rules, in this process.</source>
-        <translation>正在本进程中按辅助程序的规则检查为 {user}（{machine} 的用户）制定的计划。</translation>
+        <translation>正在本进程中按辅助程序的规则检查为 {user} 制定的计划（该用户属于 {machine}）。</translation>
     </message>
     <message>
         <source>Log: {path}</source>
