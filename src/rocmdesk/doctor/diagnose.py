@@ -66,6 +66,7 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
     from rocmdesk.doctor import fixes, result_checks
     from rocmdesk.doctor.machine_checks import diagnose_machine
     from rocmdesk.doctor.report import machine_summary, versions
+    from rocmdesk.doctor.scrub import given_away
     from rocmdesk.doctor.text_checks import _drop_shadowed, diagnose_text
 
     found: list[Finding] = []
@@ -84,6 +85,7 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
         _merge(found, result_checks.from_sanity(s))
     for label, data in texts:
         info, tf = diagnose_text(data, label)
+        info.names = given_away(data)  # for the report's scrubber (issue 16)
         inputs.append(info)
         _merge(found, tf)
     _drop_shadowed(found)

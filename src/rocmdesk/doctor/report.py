@@ -4,8 +4,9 @@ The Markdown is in the current language; the JSON's keys, ids and catalogue text
 sentences are those the diagnosis was built with: ``rocmdesk doctor`` builds it in English for JSON).
 
 Without the user's opt-in (``include_identity``) the report names no user, host or serial number: the
-machine summary leaves them out, and every quoted line is scrubbed of prompts (``user@host:``), home
-folders, rocminfo's "<user> is member of render group" lines, UUIDs and serial numbers.
+machine summary leaves them out, inputs are named by their base names only (``<input N>`` where two share one),
+and every string of the report goes through ``rocmdesk.doctor.scrub`` (host and user names, the machine's own
+and those the texts give away, home folders, addresses, serial numbers, UUIDs: see that module).
 """
 
 from __future__ import annotations
@@ -18,21 +19,13 @@ from typing import Any
 from rocmdesk.atomic_file import write_atomic
 from rocmdesk.doctor.catalogue import shown
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis
+from rocmdesk.doctor.scrub import Names, input_names, learn, map_strings, scrub_tree, strings
+from rocmdesk.doctor.scrub import scrub as scrub  # re-exported: the command line's text output and older callers
 from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.report_text import status_word
 
 SCHEMA = 1
-
-_SCRUB = (
-    (re.compile(r"\b[\w.-]{1,64}@[\w.-]{1,253}(?=:[~/ ])"), "<user>@<host>"),  # shell prompt
-    (re.compile(r"(/home/|/Users/)[^/\s'\"]+"), r"\1<user>"),
-    (re.compile(r"^(\S{1,64}) (is (?:not )?member of)", re.MULTILINE), r"<user> \2"),
-    (re.compile(r"(serial(?:[ _]?number)?\"?\s*[:=]\s*\"?)[^\s\",}]+", re.IGNORECASE), r"\1<serial>"),
-    (re.compile(r"(unique[ _]?id\"?\s*[:=]\s*\"?)[^\s\",}]+", re.IGNORECASE), r"\1<id>"),
-    (re.compile(r"\bGPU-[0-9a-fA-F]{8,}\b"), "GPU-<uuid>"),
-    (re.compile(r"(Uuid:\s+)\S+"), r"\1<uuid>"),
-)
 
 
 def identity(host: Any) -> dict[str, str]:
@@ -46,17 +39,6 @@ def identity(host: Any) -> dict[str, str]:
     if name:
         out["hostname"] = name.strip()
     return out
-
-
-def scrub(text: str, identity: dict[str, str] | None = None) -> str:
-    """``text`` without the user, host and serial numbers (``identity`` names known ones to remove too)."""
-    for pat, repl in _SCRUB:
-        text = pat.sub(repl, text)
-    for key, placeholder in (("hostname", "<host>"), ("user", "<user>")):
-        value = (identity or {}).get(key)
-        if value and len(value) >= 2:
-            text = re.sub(rf"(?<![\w.-]){re.escape(value)}(?![\w-])", placeholder, text)
-    return text
 
 
 def machine_summary(report: MachineReport) -> dict[str, Any]:
@@ -97,14 +79,18 @@ def versions(report: MachineReport | None, inputs: list) -> dict[str, Any]:
     return out
 
 
-def _scrub_tree(obj: Any, identity: dict[str, str] | None) -> Any:
-    if isinstance(obj, str):
-        return scrub(obj, identity)
-    if isinstance(obj, dict):
-        return {k: _scrub_tree(v, identity) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_scrub_tree(v, identity) for v in obj]
-    return obj
+def _private(doc: dict[str, Any], identity: dict[str, str] | None, given: list[Names]) -> dict[str, Any]:
+    """``doc`` as a report without the opt-in carries it: inputs by base name, every string scrubbed of the
+    names ``identity`` (the machine's), ``given`` (those the inputs gave away) and the report's own strings name."""
+    names = input_names([i["label"] for i in doc["inputs"]])
+    paths = sorted((label for label, short in names.items() if label != short), key=len, reverse=True)
+    if paths:  # the input's path wherever a string quotes it whole ("Found in: <path>", an input's error)
+        quoted = re.compile(r"(?<![\w./-])(?:" + "|".join(re.escape(p) for p in paths) + r")(?![\w/-]|\.\w)")
+        doc = map_strings(doc, lambda text: quoted.sub(lambda m: names[m.group(0)], text))
+    names = learn(strings(doc), identity)
+    for more in given:
+        names = names | more
+    return scrub_tree(doc, identity, names)
 
 
 def to_json(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> dict[str, Any]:
@@ -124,7 +110,7 @@ def to_json(d: Diagnosis, include_identity: bool = False, identity: dict[str, st
     if include_identity:
         doc["identity"] = dict(identity or {})
         return doc
-    return _scrub_tree(doc, identity)
+    return _private(doc, identity, [i.names for i in d.inputs if isinstance(i.names, Names)])
 
 
 def to_json_text(d: Diagnosis, include_identity: bool = False, identity: dict[str, str] | None = None) -> str:
