@@ -65,13 +65,82 @@ def test_missing_empty_garbage_and_directory_are_none(tree: Path) -> None:
     assert r.read("relative/path") is None  # Host refuses relative paths; the reader never raises
 
 
-def test_a_missing_file_is_not_retried_until_forget(tree: Path) -> None:
-    r = SysfsReader(Host.at_root(tree))
-    assert r.read_value("/sys/dev/later") is None
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_missing_file_is_tried_again_after_a_back_off(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock()
+    r = SysfsReader(Host.at_root(tree), clock=clock)
+    stats: list[str] = []
+    real_stat = os.stat
+
+    def counting_stat(path, *args, **kwargs):  # every open of a sensor starts with a stat (regular file?)
+        if "/sys/dev/" in str(path):
+            stats.append(str(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", counting_stat)
+    assert r.read_value("/sys/dev/later") is None and r.last_errno == errno.ENOENT
     (tree / "sys/dev/later").write_text("1\n")
-    assert r.read_value("/sys/dev/later") is None  # remembered as absent: no open() per sample
+    for _ in range(100):
+        assert r.read_value("/sys/dev/later") is None  # remembered as absent: no open() per sample
+    assert len(stats) == 1
+    clock.t += sysfs_reader.RETRY_FIRST_S
+    assert r.read_value("/sys/dev/later") == "1"  # the back-off has passed: read at last
+    assert len(stats) == 2 and r.open_count == 1
     r.forget()
     assert r.read_value("/sys/dev/later") == "1"
+
+
+def test_the_back_off_doubles_up_to_its_maximum(tree: Path) -> None:
+    clock = Clock()
+    r = SysfsReader(Host.at_root(tree), clock=clock)
+    tries = []
+    real = r._open  # counting the opens a never-there file costs
+
+    def counting(path: str):
+        tries.append(clock.t)
+        return real(path)
+
+    r._open = counting  # type: ignore[method-assign]
+    while clock.t < 1000.0 + 600:
+        r.read("/sys/dev/never")
+        clock.t += 0.25
+    gaps = [b - a for a, b in zip(tries, tries[1:])]
+    assert gaps[:5] == [1.0, 2.0, 4.0, 8.0, 16.0]
+    assert set(gaps[5:]) == {sysfs_reader.RETRY_MAX_S}
+    assert len(tries) < 30  # 600 s of samples at 4 Hz: 2400 reads, a couple of dozen opens
+
+
+def test_a_fifo_socket_or_device_where_a_sensor_should_be_fails_at_once(tree: Path) -> None:
+    import socket
+    import threading
+
+    d = tree / "sys/dev"
+    os.mkfifo(d / "fifo")
+    os.symlink("/dev/zero", d / "zero")
+    clock = Clock()
+    r = SysfsReader(Host.at_root(tree), clock=clock)
+    box: list = []
+    t = threading.Thread(target=lambda: box.append((r.read("/sys/dev/fifo"), r.last_errno, r.last_error)),
+                         daemon=True)
+    t.start()
+    t.join(10)
+    assert not t.is_alive() and box[0] == (None, errno.EINVAL, "not a regular file")
+    assert r.read("/sys/dev/zero") is None and r.last_error == "not a regular file"
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(d / "sock"))
+        assert r.read("/sys/dev/sock") is None and r.last_errno == errno.EINVAL  # not ENXIO: no "device gone"
+    assert r.open_count == 0
+    os.unlink(d / "fifo")
+    (d / "fifo").write_text("5\n")  # a real file now
+    clock.t += sysfs_reader.RETRY_FIRST_S
+    assert r.read_int("/sys/dev/fifo") == 5
 
 
 def test_eio_from_the_driver_is_none_and_the_file_stays_open(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:

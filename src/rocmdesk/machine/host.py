@@ -19,6 +19,59 @@ from pathlib import Path
 from rocmdesk.i18n import translate
 
 DEFAULT_TIMEOUT_S = 10.0
+MAX_READ = 64 * 2**20  # the most one read_bytes returns: dpkg's status file is a few MiB
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOCTTY", 0)
+
+
+def not_a_regular_file() -> str:
+    return translate("rocmdesk.machine.host", "not a regular file")
+
+
+def open_regular(real: str, check_first: bool = True) -> int:
+    """Open a path of this computer read-only, only if it is a regular file; returns the descriptor.
+
+    The open is non-blocking (a FIFO cannot hold it up) and the descriptor is checked with
+    ``fstat``.  With ``check_first`` the path is also checked before it is opened, so a device node
+    is never opened at all (opening ``/dev/watchdog`` arms it; opening a serial port resets the
+    board behind it): a captured tree from elsewhere may link to one.  The machine's own ``/sys``,
+    ``/proc`` and ``/etc`` cannot, and skip that ``stat`` (it costs about half a sysfs read).
+    A directory raises ``EISDIR``; a FIFO, socket or device node ``EINVAL`` with the message
+    "not a regular file".  Symbolic links are followed, as on the real machine
+    (``/sys/class/drm/card0/device`` is one).
+    """
+    if check_first:
+        mode = os.stat(real).st_mode
+        if not stat_mod.S_ISREG(mode):
+            raise _not_regular(real, mode)
+    fd = os.open(real, _READ_FLAGS)
+    try:
+        mode = os.fstat(fd).st_mode
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat_mod.S_ISREG(mode):
+        os.close(fd)
+        raise _not_regular(real, mode)
+    return fd
+
+
+def _not_regular(real: str, mode: int) -> OSError:
+    if stat_mod.S_ISDIR(mode):
+        return IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), real)
+    return OSError(errno.EINVAL, not_a_regular_file(), real)
+
+
+def read_fd(fd: int, limit: int) -> bytes:
+    """Up to ``limit`` bytes from an open descriptor, to the end of the file."""
+    chunks: list[bytes] = []
+    left = limit
+    while left > 0:
+        chunk = os.read(fd, min(left, 1 << 20))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        left -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _this_computer() -> str:
@@ -118,12 +171,25 @@ class Host:
 
     # -- reads -------------------------------------------------------------
     def read_bytes(self, p: str, limit: int | None = None) -> bytes | None:
-        """File contents, or None when missing or unreadable (sysfs files are optional)."""
+        """File contents, or None when missing, unreadable or not a regular file (sysfs files are optional).
+
+        Only regular files are read (sysfs and procfs attributes are regular files): a FIFO, a socket,
+        a device node or a directory where a file is expected reads as None at once and is never read
+        (in a tree, never even opened: :func:`open_regular`), so a ``--root`` tree cannot make a read
+        block, run forever or touch a device.  At most ``limit``
+        bytes are read, and never more than :data:`MAX_READ`.  Device nodes that rocmdesk probes on
+        purpose go through :meth:`stat` and :meth:`try_open_rw`.
+        """
         try:
-            with open(self._real(p), "rb") as fh:
-                return fh.read() if limit is None else fh.read(limit)
+            fd = open_regular(self._real(p), check_first=not self.live)
         except (OSError, ValueError):
             return None
+        try:
+            return read_fd(fd, MAX_READ if limit is None else min(limit, MAX_READ))
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
 
     def read_text(self, p: str, limit: int | None = None) -> str | None:
         data = self.read_bytes(p, limit)

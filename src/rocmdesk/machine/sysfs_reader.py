@@ -13,17 +13,28 @@ Caveats, both handled by callers:
 - a device that disappears keeps its open files valid on a plain filesystem (a test
   tree), so existence of the device directory is checked separately (:meth:`exists`).
   On real sysfs the reads themselves fail with ``ENODEV``.
+
+Only regular files are opened (:func:`rocmdesk.machine.host.open_regular`, non-blocking): a
+FIFO, socket or device node where a sensor should be fails at once with ``EINVAL``.  A file
+that cannot be opened (absent, mode 000, not a regular file) is remembered as failed and
+tried again after a back-off -- ``RETRY_FIRST_S``, doubling up to ``RETRY_MAX_S`` -- so a
+sensor that becomes readable later is read again, at the cost of one ``stat`` per back-off
+period, never one per sample.
 """
 
 from __future__ import annotations
 
 import errno as errno_mod
 import os
+import time
+from collections.abc import Callable
 
-from rocmdesk.machine.host import Host
+from rocmdesk.machine.host import Host, open_regular
 
 READ_LIMIT = 4096  # sysfs attributes are at most one page
-_MISSING = -1  # cached "could not open": not retried until forget()
+RETRY_FIRST_S = 1.0  # a file that could not be opened is tried again after this ...
+RETRY_MAX_S = 30.0  # ... doubling each time up to this
+_MISSING = -1  # cached "could not open": tried again when its back-off has passed (or after forget())
 
 
 class SysfsReader:
@@ -32,17 +43,22 @@ class SysfsReader:
     Every method returns ``None`` for a missing, unreadable or empty file and never
     raises for I/O; :attr:`last_errno` holds the errno of the last failed read
     (``None`` after a success) so a caller can tell ``ENODEV`` (device gone) from
-    ``ENOENT`` (no such sensor).
+    ``ENOENT`` (no such sensor), and :attr:`last_error` says it in words.
+    ``clock`` (monotonic seconds) times the back-off of files that could not be opened.
     """
 
-    def __init__(self, host: Host, *, keep_open: bool = True, max_open: int = 1024) -> None:
+    def __init__(self, host: Host, *, keep_open: bool = True, max_open: int = 1024,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.host = host
         self.keep_open = keep_open
         self.max_open = max_open
+        self.clock = clock
         self._fds: dict[str, int] = {}  # machine path -> fd, or _MISSING
-        self._errnos: dict[str, int] = {}  # machine path -> errno of its failed open
+        self._errnos: dict[str, tuple[int, str]] = {}  # machine path -> (errno, words) of its failed open
+        self._retry: dict[str, tuple[float, float]] = {}  # machine path -> (when to try again, back-off)
         self._real: dict[str, str] = {}  # machine path -> mapped path (Host.path, once)
         self.last_errno: int | None = None
+        self.last_error: str | None = None  # the last failure in words (strerror; "not a regular file")
         self.opened = 0  # how many os.open calls were made (tests and benchmarks look)
 
     # -- paths -------------------------------------------------------------------------
@@ -64,18 +80,21 @@ class SysfsReader:
     def read(self, path: str, limit: int = READ_LIMIT) -> bytes | None:
         fd = self._fds.get(path)
         if fd == _MISSING:
-            self.last_errno = self._errnos.get(path, errno_mod.ENOENT)
-            return None
+            if self.clock() < self._retry[path][0]:
+                self.last_errno, self.last_error = self._errnos[path]
+                return None
+            del self._fds[path]  # its back-off has passed: try to open it again
+            fd = None
         if fd is None:
             fd, err = self._open(path)
             if fd is None:
-                self.last_errno = err
+                self.last_errno, self.last_error = err
                 return None
         kept = self._fds.get(path) == fd
         try:
             data = os.pread(fd, limit, 0)
         except OSError as exc:
-            self.last_errno = exc.errno
+            self.last_errno, self.last_error = exc.errno, exc.strerror
             if not kept:
                 _close(fd)
             elif exc.errno in _GONE:
@@ -83,7 +102,7 @@ class SysfsReader:
             return None
         if not kept:
             _close(fd)
-        self.last_errno = None
+        self.last_errno = self.last_error = None
         return data
 
     def read_value(self, path: str) -> str | None:
@@ -117,7 +136,7 @@ class SysfsReader:
 
     # -- cache management ----------------------------------------------------------------
     def forget(self, prefix: str | None = None) -> None:
-        """Close cached files (all, or those under ``prefix``) so the next read reopens them."""
+        """Close cached files (all, or those under ``prefix``) so the next read reopens them (failed ones too)."""
         if prefix is None:
             paths = list(self._fds)
         else:
@@ -146,23 +165,30 @@ class SysfsReader:
             pass
 
     # -- internals -----------------------------------------------------------------------
-    def _open(self, path: str) -> tuple[int | None, int]:
+    def _open(self, path: str) -> tuple[int | None, tuple[int, str]]:
         try:
-            fd = os.open(self.real(path), os.O_RDONLY | os.O_CLOEXEC | os.O_NONBLOCK)
+            fd = open_regular(self.real(path), check_first=not self.host.live)
         except (OSError, ValueError) as exc:
-            err = getattr(exc, "errno", None) or errno_mod.ENOENT
-            if self.keep_open:  # remembered until forget(): a sensor that is not there stays away
+            code = getattr(exc, "errno", None) or errno_mod.ENOENT
+            err = (code, getattr(exc, "strerror", None) or os.strerror(code))
+            if self.keep_open:  # remembered, and tried again after a back-off that doubles each time
+                delay = self._retry.get(path, (0.0, RETRY_FIRST_S / 2))[1] * 2
+                delay = min(max(delay, RETRY_FIRST_S), RETRY_MAX_S)
                 self._fds[path] = _MISSING
                 self._errnos[path] = err
+                self._retry[path] = (self.clock() + delay, delay)
             return None, err
         self.opened += 1
+        self._errnos.pop(path, None)
+        self._retry.pop(path, None)
         if self.keep_open and len(self._fds) < self.max_open:
             self._fds[path] = fd
-        return fd, 0
+        return fd, (0, "")
 
     def _drop(self, path: str) -> None:
         fd = self._fds.pop(path, None)
         self._errnos.pop(path, None)
+        self._retry.pop(path, None)
         if fd is not None and fd != _MISSING:
             _close(fd)
 
