@@ -58,3 +58,14 @@ def test_a_missing_or_broken_tool_is_an_error_state(tmp_path: Path) -> None:
     other = RocmSmiSampler(_host(root, rocm_smi='{"card5": {"PCI Bus": "0000:99:00.0"}}'), gpus)
     s = other.sample()[0]
     assert s.state == ERROR and "did not report" in s.error
+
+
+def test_an_absurd_value_from_rocm_smi_is_null_with_a_warning(tmp_path: Path) -> None:
+    root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx")
+    out = json.dumps({"card0": {"GPU use (%)": "250", "Average Graphics Package Power (W)": "-1e20",
+                                "Temperature (Sensor junction) (C)": "61.0"}})
+    s = RocmSmiSampler(_host(root, rocm_smi=out)).sample()[0]
+    assert s.state == OK and s.temp_junction_c == 61.0
+    assert s.power_w is None and s.busy_percent is None
+    assert {e["metric"] for e in s.out_of_range} == {"power_w", "busy_percent"}
+    assert len(s.warnings) == 2

@@ -5,12 +5,21 @@ the exporter and ``rocmdesk inspect`` on rocm-smi/amd-smi output: keys are added
 renamed.  A metric the card has no sensor for is ``None`` (JSON ``null``), never a guess.
 Units are fixed by the key's suffix: ``_c`` degrees Celsius, ``_w`` watts, ``_mhz``,
 ``_bytes``, ``_percent``, ``_rpm``.
+
+A value outside its sane range (:data:`SANE_RANGES`: a power of -1e20 W, a busy of 250 %) is
+never passed on: it becomes ``None``, and the sample says so in ``out_of_range`` (the key, the
+value read, the range) and in ``warnings`` (a sentence).  A sensor file the GPU has but that
+could not be read (mode 000, a FIFO where a file should be, vanished) is listed in
+``missing_sensors`` (the key, the file, the error) with a sentence in ``warnings`` too.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields
 from typing import Any
+
+from rocmdesk.i18n import translate
 
 # GPU states
 OK = "ok"
@@ -65,6 +74,37 @@ SERIES_KEYS: tuple[str, ...] = (
 
 Number = float | int
 
+# what a working GPU can report, per key: anything outside is a broken sensor or driver, not a reading.
+# Generous on purpose (a 1500 W accelerator, a 20000 rpm server blower, 1 PiB of memory): the point is
+# to keep absurd numbers (-1e20 W, 4294967 degrees) out of plots, alerts and Prometheus.
+_TEMP_C = (-50.0, 200.0)
+_BYTES = (0, 2**50)
+SANE_RANGES: dict[str, tuple[Number, Number]] = {
+    "temp_edge_c": _TEMP_C,
+    "temp_junction_c": _TEMP_C,
+    "temp_mem_c": _TEMP_C,
+    "temp_edge_crit_c": _TEMP_C,
+    "temp_junction_crit_c": _TEMP_C,
+    "temp_mem_crit_c": _TEMP_C,
+    "power_w": (0.0, 3000.0),
+    "power_cap_w": (0.0, 3000.0),
+    "busy_percent": (0, 100),
+    "mem_busy_percent": (0, 100),
+    "vram_used_bytes": _BYTES,
+    "vram_total_bytes": _BYTES,
+    "gtt_used_bytes": _BYTES,
+    "gtt_total_bytes": _BYTES,
+    "sclk_mhz": (0, 10000),
+    "mclk_mhz": (0, 10000),
+    "fan_rpm": (0, 30000),
+    "fan_pwm": (0, 255),
+    "fan_percent": (0.0, 100.0),
+    "pcie_link_speed_gts": (0.0, 128.0),
+    "pcie_link_width": (0, 64),
+}
+_RANGE_ITEMS = tuple((k, lo, hi) for k, (lo, hi) in SANE_RANGES.items())
+_USED_TOTAL = (("vram_used_bytes", "vram_total_bytes"), ("gtt_used_bytes", "gtt_total_bytes"))
+
 
 @dataclass(slots=True)
 class GpuSample:
@@ -101,6 +141,11 @@ class GpuSample:
     partition: int | None = None
     error: str | None = None  # why the state is not ok, in words
     timestamp: float | None = None  # seconds since the epoch
+    # sensors the GPU has that could not be read: {"metric": key or None, "file": machine path, "error": words}
+    missing_sensors: list[dict[str, Any]] = field(default_factory=list)
+    # values read but outside SANE_RANGES (now None): {"metric": key, "value": what was read, "range": [lo, hi]}
+    out_of_range: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # a sentence for each of the two lists above
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -111,6 +156,62 @@ class GpuSample:
     def clear_metrics(self) -> None:
         for key in METRIC_KEYS + EXTRA_KEYS:
             setattr(self, key, None)
+
+    def reject(self, key: str, value: Any, file: str | None = None, high: Number | None = None) -> None:
+        """``key`` read ``value``, outside its sane range (or above ``high``): drop it (None) and say so."""
+        lo, hi = SANE_RANGES[key]
+        hi = hi if high is None else high
+        setattr(self, key, None)
+        shown = _number(value)
+        entry: dict[str, Any] = {"metric": key, "value": shown, "range": [lo, hi]}
+        if file is not None:
+            entry["file"] = file
+        self.out_of_range.append(entry)
+        self.warnings.append(translate(
+            "rocmdesk.telemetry.metrics",
+            "{metric}: {value} is outside the sane range {low} to {high}; ignored",
+        ).format(metric=key, value=f"{shown:g}" if isinstance(shown, float) else shown, low=lo, high=hi))
+
+
+def _number(value: Any) -> Any:
+    """A value as JSON can carry it: a finite float or an int; anything else (inf, nan, text) as text."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return value if abs(value) < 2**63 else float(value)
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    return str(value)
+
+
+def in_range(key: str, value: Any) -> bool:
+    """Whether ``value`` is a sane reading for ``key`` (None, and keys without a range, always are)."""
+    bounds = SANE_RANGES.get(key)
+    if value is None or bounds is None:
+        return True
+    try:
+        return bounds[0] <= value <= bounds[1]
+    except TypeError:
+        return False
+
+
+def sanitize(g: GpuSample) -> GpuSample:
+    """Drop (to None, with a warning) every value of ``g`` outside its sane range, and memory in use above its
+    total; returns ``g``.  NaN counts as outside."""
+    for key, lo, hi in _RANGE_ITEMS:
+        v = getattr(g, key)
+        if v is not None:
+            try:
+                ok = lo <= v <= hi  # NaN fails both comparisons
+            except TypeError:
+                ok = False
+            if not ok:
+                g.reject(key, v)
+    for used, total in _USED_TOTAL:
+        u, t = getattr(g, used), getattr(g, total)
+        if u is not None and t and u > t:
+            g.reject(used, u, high=t)
+    return g
 
 
 @dataclass(slots=True)

@@ -12,6 +12,15 @@ of ``pp_dpm_*clk`` ...) and then re-reads only those, kept open (see
   its PCI slot) and comes back as ``ok`` with a fresh plan.
 - A missing, empty, garbage or unreadable (EIO) file is null for that metric; if nothing
   at all could be read the state is ``error``.
+- A sensor file the card has but that cannot be read (mode 000, a FIFO or device node where
+  a file should be, vanished) is listed in the sample's ``missing_sensors`` and ``warnings``
+  and tried again with a back-off (:mod:`rocmdesk.machine.sysfs_reader`), so it is read as
+  soon as it can be.  A file the plan itself needed (a ``temp*_label``, hwmon ``name``,
+  ``mem_info_vram_total``) that could not be read makes the plan incomplete: it is listed the
+  same way and the plan is built again after a back-off (``REPLAN_FIRST_S`` doubling up to
+  ``REPLAN_MAX_S``).
+- A value outside its sane range (:data:`rocmdesk.telemetry.metrics.SANE_RANGES`) is null,
+  with the value in ``out_of_range`` and a sentence in ``warnings``.
 
 On a simulated machine each sample first moves the simulated metrics to the elapsed time
 (``simulate.write_metrics``), so a monitor of ``--simulate NAME`` shows live-looking data.
@@ -20,6 +29,7 @@ On a simulated machine each sample first moves the simulated metrics to the elap
 from __future__ import annotations
 
 import errno as errno_mod
+import os
 import re
 import time
 from collections.abc import Callable
@@ -29,7 +39,7 @@ from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.machine.sysfs_reader import SysfsReader
-from rocmdesk.telemetry.metrics import ERROR, MISSING, SUSPENDED, GpuSample
+from rocmdesk.telemetry.metrics import ERROR, MISSING, SANE_RANGES, SUSPENDED, GpuSample, in_range
 
 DRM = "/sys/class/drm"
 _CARD_RE = re.compile(r"^card(\d+)$")
@@ -39,8 +49,12 @@ _FREQ_RE = re.compile(r"^freq(\d+)_input$")
 _DPM_RE = re.compile(r"^\s*[\w]+:\s*(\d+(?:\.\d+)?)\s*mhz\b.*\*", re.I)
 _GTS_RE = re.compile(r"(\d+(?:\.\d+)?)\s*GT/s", re.I)
 _TEMP_LABELS = {"edge": "edge", "junction": "junction", "mem": "mem"}
+_TEMP_KEYS = {"edge": "temp_edge_c", "junction": "temp_junction_c", "mem": "temp_mem_c"}
+_CRIT_KEYS = {"edge": "temp_edge_crit_c", "junction": "temp_junction_crit_c", "mem": "temp_mem_crit_c"}
 _GONE = (errno_mod.ENODEV, errno_mod.ENXIO)
 RELOCATE_EVERY_S = 5.0  # how often a missing card is looked for under another card number
+REPLAN_FIRST_S = 1.0  # an incomplete plan is built again after this ...
+REPLAN_MAX_S = 60.0  # ... doubling each time up to this
 
 
 def discover_gpus(host: Host) -> list[Gpu]:
@@ -78,6 +92,10 @@ class CardPlan:
     link_width: str | None = None
     vram_total: int | None = None  # static: read once with the plan
     gtt_total: int | None = None
+    # files the plan needed but could not read: machine path -> the error in words (the plan is incomplete)
+    problems: dict[str, str] = field(default_factory=dict)
+    # static values read with the plan but outside their sane range: (metric, value, machine path)
+    rejected: list[tuple[str, float, str]] = field(default_factory=list)
 
     def files(self) -> list[str]:
         """The files a sample reads when all is well, in reading order (power1_input only as a fallback)."""
@@ -90,22 +108,43 @@ class CardPlan:
         return out
 
 
-def _hwmon_dir(host: Host, dev: str) -> str | None:
+def _hwmon_dir(host: Host, dev: str, value: Callable[[str], str | None]) -> str | None:
     dirs = [d for d in host.listdir(f"{dev}/hwmon") if _HWMON_RE.match(d)]
     dirs.sort(key=lambda d: int(_HWMON_RE.match(d).group(1)))  # type: ignore[union-attr]
     if not dirs:
         return None
     for d in dirs:  # a device's hwmon folder holds only its own sensors; prefer amdgpu's by name
-        if host.read_value(f"{dev}/hwmon/{d}/name") == "amdgpu":
+        if value(f"{dev}/hwmon/{d}/name") == "amdgpu":
             return f"{dev}/hwmon/{d}"
     return f"{dev}/hwmon/{dirs[0]}"
 
 
 def build_plan(host: Host, dev: str) -> CardPlan:
-    """Look at a card's directory once and note which metric files it has."""
+    """Look at a card's directory once and note which metric files it has.
+
+    Files that are there but cannot be read (labels, totals, ``name``) are noted in ``problems``;
+    static values outside their sane range in ``rejected``.
+    """
     names = set(host.listdir(dev))
     status = f"{dev}/power/runtime_status"
     plan = CardPlan(dev=dev, runtime_status=status if host.exists(status) else None)
+    once = SysfsReader(host, keep_open=False)  # read once, non-blocking, regular files only; says why not
+
+    def read_value(path: str) -> str | None:
+        value = once.read_value(path)
+        if value is None and once.last_errno not in (None, errno_mod.ENOENT):  # absent is absent; broken is noted
+            plan.problems[path] = once.last_error or os.strerror(once.last_errno)
+        return value
+
+    def static(key: str, path: str, scale: float = 1.0):
+        raw = _to_int(read_value(path))
+        if raw is None:
+            return None
+        value = raw / scale if scale != 1.0 else raw
+        if not in_range(key, value):
+            plan.rejected.append((key, value, path))
+            return None
+        return value
 
     def has(name: str) -> str | None:
         return f"{dev}/{name}" if name in names else None
@@ -118,34 +157,37 @@ def build_plan(host: Host, dev: str) -> CardPlan:
     plan.mclk_dpm = has("pp_dpm_mclk")
     plan.link_speed = has("current_link_speed")
     plan.link_width = has("current_link_width")
-    plan.vram_total = _to_int(host.read_value(f"{dev}/mem_info_vram_total")) if "mem_info_vram_total" in names else None
-    plan.gtt_total = _to_int(host.read_value(f"{dev}/mem_info_gtt_total")) if "mem_info_gtt_total" in names else None
+    if "mem_info_vram_total" in names:
+        plan.vram_total = static("vram_total_bytes", f"{dev}/mem_info_vram_total")
+    if "mem_info_gtt_total" in names:
+        plan.gtt_total = static("gtt_total_bytes", f"{dev}/mem_info_gtt_total")
 
-    hw = _hwmon_dir(host, dev)
+    hw = _hwmon_dir(host, dev, read_value)
     plan.hwmon = hw
     if hw is None:
         return plan
     files = set(host.listdir(hw))
     temps = sorted((int(m.group(1)), n) for n in files if (m := _TEMP_RE.match(n)))
     for num, name in temps:
-        label = (host.read_value(f"{hw}/temp{num}_label") or "").lower()
+        label_file = f"temp{num}_label"
+        label = (read_value(f"{hw}/{label_file}") or "").lower()
         key = _TEMP_LABELS.get(label)
-        if key is None and not label and num == 1:
+        if key is None and not label and num == 1 and f"{hw}/{label_file}" not in plan.problems:
             key = "edge"  # kernels before 4.20 (and GCN 1) had one unlabelled sensor: the edge
         if key is None or key in plan.temps:
             continue
         plan.temps[key] = f"{hw}/{name}"
-        crit = _to_int(host.read_value(f"{hw}/temp{num}_crit")) if f"temp{num}_crit" in files else None
+        crit = static(f"temp_{key}_crit_c", f"{hw}/temp{num}_crit", 1000.0) if f"temp{num}_crit" in files else None
         if crit is not None:
-            plan.crit_c[key] = crit / 1000
+            plan.crit_c[key] = crit
     plan.power = tuple(f"{hw}/{n}" for n in ("power1_average", "power1_input") if n in files)
     plan.power_cap = f"{hw}/power1_cap" if "power1_cap" in files else None
     plan.fan_rpm = f"{hw}/fan1_input" if "fan1_input" in files else None
     plan.pwm = f"{hw}/pwm1" if "pwm1" in files else None
     if plan.pwm and "pwm1_max" in files:
-        plan.pwm_max = _to_int(host.read_value(f"{hw}/pwm1_max")) or 255
+        plan.pwm_max = _to_int(read_value(f"{hw}/pwm1_max")) or 255
     for num, name in sorted((int(m.group(1)), n) for n in files if (m := _FREQ_RE.match(n))):
-        label = (host.read_value(f"{hw}/freq{num}_label") or "").lower()
+        label = (read_value(f"{hw}/freq{num}_label") or "").lower()
         if not label:
             label = {1: "sclk", 2: "mclk"}.get(num, "")
         if label == "sclk" and plan.sclk_hz is None:
@@ -193,86 +235,175 @@ def parse_link_speed(text: str | None) -> float | None:
 
 
 class _Counter:
-    """Reads through the reader, counting what failed and how (for the card's state)."""
+    """Reads through the reader, counting what failed and how (for the card's state), and which sensors."""
 
-    __slots__ = ("reader", "tried", "failed", "gone")
+    __slots__ = ("reader", "tried", "failed", "gone", "missing")
 
     def __init__(self, reader: SysfsReader) -> None:
         self.reader = reader
         self.tried = self.failed = 0
         self.gone = False
+        self.missing: list[tuple[str, str, str]] | None = None  # (metric, path, error) of files that failed
 
-    def _note(self, result):
+    def _note(self, result, path: str, metric: str):
         """Count a read; a failed one says whether the file is merely absent, broken, or the GPU gone."""
         self.tried += 1
         if result is None:
             err = self.reader.last_errno
-            if err in _GONE:
-                self.gone = True
-            if err is not None and err != errno_mod.ENOENT:
-                self.failed += 1
+            if err is not None:
+                if err in _GONE:
+                    self.gone = True
+                if err != errno_mod.ENOENT:
+                    self.failed += 1
+                if self.missing is None:
+                    self.missing = []
+                self.missing.append((metric, path, self.reader.last_error or os.strerror(err)))
         return result
 
-    def value(self, path: str | None) -> str | None:
-        return None if path is None else self._note(self.reader.read_value(path))
+    def value(self, path: str | None, metric: str) -> str | None:
+        return None if path is None else self._note(self.reader.read_value(path), path, metric)
 
-    def int(self, path: str | None) -> int | None:
-        return None if path is None else self._note(self.reader.read_int(path))
+    def int(self, path: str | None, metric: str) -> int | None:
+        return None if path is None else self._note(self.reader.read_int(path), path, metric)
 
-    def text(self, path: str | None) -> str | None:
-        return None if path is None else self._note(self.reader.read_text(path))
+    def text(self, path: str | None, metric: str) -> str | None:
+        return None if path is None else self._note(self.reader.read_text(path), path, metric)
+
+
+def missing_text(metric: str | None, file: str, error: str) -> str:
+    if metric:
+        return translate("rocmdesk.telemetry.sampler",
+                         "{metric} is missing: {file} cannot be read ({error}); it is tried again").format(
+            metric=metric, file=file, error=error)
+    return translate("rocmdesk.telemetry.sampler",
+                     "{file} cannot be read ({error}); the sensors it describes are missing until it can").format(
+        file=file, error=error)
+
+
+def _note_missing(out: GpuSample, metric: str | None, path: str, error: str) -> None:
+    out.missing_sensors.append({"metric": metric, "file": path, "error": error})
+    out.warnings.append(missing_text(metric, path, error))
+
+
+# sane ranges (metrics.SANE_RANGES) as plain numbers: read_card checks each value where it is made,
+# which costs a comparison, not a pass over every key
+_TEMP_LO, _TEMP_HI = SANE_RANGES["temp_edge_c"]
+_W_LO, _W_HI = SANE_RANGES["power_w"]
+_CAP_LO, _CAP_HI = SANE_RANGES["power_cap_w"]
+_PCT_LO, _PCT_HI = SANE_RANGES["busy_percent"]
+_MEMPCT_LO, _MEMPCT_HI = SANE_RANGES["mem_busy_percent"]
+_BYTES_LO, _BYTES_HI = SANE_RANGES["vram_used_bytes"]
+_MHZ_LO, _MHZ_HI = SANE_RANGES["sclk_mhz"]
+_RPM_LO, _RPM_HI = SANE_RANGES["fan_rpm"]
+_PWM_LO, _PWM_HI = SANE_RANGES["fan_pwm"]
+_FANPCT_LO, _FANPCT_HI = SANE_RANGES["fan_percent"]
+_GTS_LO, _GTS_HI = SANE_RANGES["pcie_link_speed_gts"]
+_LANES_LO, _LANES_HI = SANE_RANGES["pcie_link_width"]
+
+
+def _reject(out: GpuSample, key: str, value, path: str | None, high=None) -> None:
+    out.reject(key, value, path, high)
+    return None
 
 
 def read_card(reader: SysfsReader, plan: CardPlan, out: GpuSample) -> None:
-    """Fill ``out`` with one card's current values (state included)."""
+    """Fill ``out`` with one card's current values (state, missing sensors and rejected values included)."""
     c = _Counter(reader)
-    status = c.value(plan.runtime_status)
+    status = c.value(plan.runtime_status, "runtime_status")
     if status == "suspended":
         out.state = SUSPENDED
         return
     for key, path in plan.temps.items():
-        milli = c.int(path)
+        metric = _TEMP_KEYS[key]
+        milli = c.int(path, metric)
         if milli is not None:
-            setattr(out, f"temp_{key}_c", milli / 1000)
+            t = milli / 1000
+            if _TEMP_LO <= t <= _TEMP_HI:
+                setattr(out, metric, t)
+            else:
+                _reject(out, metric, t, path)
     for key, crit in plan.crit_c.items():
-        setattr(out, f"temp_{key}_crit_c", crit)
+        setattr(out, _CRIT_KEYS[key], crit)
     for path in plan.power:
-        micro = c.int(path)
+        micro = c.int(path, "power_w")
         if micro is not None:
-            out.power_w = micro / 1_000_000
-            break
-    cap = c.int(plan.power_cap)
-    out.power_cap_w = cap / 1_000_000 if cap is not None else None
-    out.busy_percent = c.int(plan.busy)
-    out.mem_busy_percent = c.int(plan.mem_busy)
-    out.vram_used_bytes = c.int(plan.vram_used)
-    out.gtt_used_bytes = c.int(plan.gtt_used)
-    out.vram_total_bytes = plan.vram_total
-    out.gtt_total_bytes = plan.gtt_total
+            w = micro / 1_000_000
+            if _W_LO <= w <= _W_HI:
+                out.power_w = w
+                break
+            _reject(out, "power_w", w, path)  # power1_average absurd: power1_input may still be sane
+    v = c.int(plan.power_cap, "power_cap_w")
+    if v is not None:
+        w = v / 1_000_000
+        out.power_cap_w = w if _CAP_LO <= w <= _CAP_HI else _reject(out, "power_cap_w", w, plan.power_cap)
+    v = c.int(plan.busy, "busy_percent")
+    out.busy_percent = v if v is None or _PCT_LO <= v <= _PCT_HI else _reject(out, "busy_percent", v, plan.busy)
+    v = c.int(plan.mem_busy, "mem_busy_percent")
+    out.mem_busy_percent = (v if v is None or _MEMPCT_LO <= v <= _MEMPCT_HI
+                            else _reject(out, "mem_busy_percent", v, plan.mem_busy))
+    total = out.vram_total_bytes = plan.vram_total
+    v = c.int(plan.vram_used, "vram_used_bytes")
+    if v is not None and not (_BYTES_LO <= v <= (total if total else _BYTES_HI)):
+        v = _reject(out, "vram_used_bytes", v, plan.vram_used, total or None)
+    out.vram_used_bytes = v
+    total = out.gtt_total_bytes = plan.gtt_total
+    v = c.int(plan.gtt_used, "gtt_used_bytes")
+    if v is not None and not (_BYTES_LO <= v <= (total if total else _BYTES_HI)):
+        v = _reject(out, "gtt_used_bytes", v, plan.gtt_used, total or None)
+    out.gtt_used_bytes = v
     if plan.sclk_hz:
-        hz = c.int(plan.sclk_hz)
-        out.sclk_mhz = _mhz(hz) if hz is not None else None
+        hz = c.int(plan.sclk_hz, "sclk_mhz")
+        v = _mhz(hz) if hz is not None else None
     else:
-        out.sclk_mhz = parse_dpm(c.text(plan.sclk_dpm))
+        v = parse_dpm(c.text(plan.sclk_dpm, "sclk_mhz"))
+    out.sclk_mhz = v if v is None or _MHZ_LO <= v <= _MHZ_HI else _reject(
+        out, "sclk_mhz", v, plan.sclk_hz or plan.sclk_dpm)
     if plan.mclk_hz:
-        hz = c.int(plan.mclk_hz)
-        out.mclk_mhz = _mhz(hz) if hz is not None else None
+        hz = c.int(plan.mclk_hz, "mclk_mhz")
+        v = _mhz(hz) if hz is not None else None
     else:
-        out.mclk_mhz = parse_dpm(c.text(plan.mclk_dpm))
-    out.fan_rpm = c.int(plan.fan_rpm)
-    pwm = c.int(plan.pwm)
+        v = parse_dpm(c.text(plan.mclk_dpm, "mclk_mhz"))
+    out.mclk_mhz = v if v is None or _MHZ_LO <= v <= _MHZ_HI else _reject(
+        out, "mclk_mhz", v, plan.mclk_hz or plan.mclk_dpm)
+    v = c.int(plan.fan_rpm, "fan_rpm")
+    out.fan_rpm = v if v is None or _RPM_LO <= v <= _RPM_HI else _reject(out, "fan_rpm", v, plan.fan_rpm)
+    pwm = c.int(plan.pwm, "fan_pwm")
+    if pwm is not None and not _PWM_LO <= pwm <= _PWM_HI:
+        pwm = _reject(out, "fan_pwm", pwm, plan.pwm)
     out.fan_pwm = pwm
-    out.fan_percent = round(100 * pwm / plan.pwm_max, 1) if pwm is not None and plan.pwm_max > 0 else None
-    out.pcie_link_speed_gts = parse_link_speed(c.value(plan.link_speed))
-    out.pcie_link_width = c.int(plan.link_width)
+    if pwm is not None and plan.pwm_max > 0:
+        pct = round(100 * pwm / plan.pwm_max, 1)
+        out.fan_percent = pct if _FANPCT_LO <= pct <= _FANPCT_HI else _reject(out, "fan_percent", pct, plan.pwm)
+    else:
+        out.fan_percent = None
+    v = parse_link_speed(c.value(plan.link_speed, "pcie_link_speed_gts"))
+    out.pcie_link_speed_gts = v if v is None or _GTS_LO <= v <= _GTS_HI else _reject(
+        out, "pcie_link_speed_gts", v, plan.link_speed)
+    v = c.int(plan.link_width, "pcie_link_width")
+    out.pcie_link_width = v if v is None or _LANES_LO <= v <= _LANES_HI else _reject(
+        out, "pcie_link_width", v, plan.link_width)
     if c.gone:
         out.clear_metrics()
+        out.missing_sensors.clear()
+        out.out_of_range.clear()
+        out.warnings.clear()
         out.state = MISSING
         out.error = translate("rocmdesk.telemetry.sampler", "the device stopped answering (ENODEV)")
-    elif c.tried and c.failed == c.tried:
+        return
+    if c.tried and c.failed == c.tried:
         out.clear_metrics()
         out.state = ERROR
         out.error = translate("rocmdesk.telemetry.sampler", "none of its sensor files could be read")
+    if c.missing is not None:
+        for metric, path, error in c.missing:
+            if metric == "runtime_status" or (metric == "power_w" and out.power_w is not None):
+                continue  # not a metric; power1_average failed but power1_input answered
+            _note_missing(out, metric, path, error)
+    if plan.problems:
+        for path, error in plan.problems.items():
+            _note_missing(out, None, path, error)
+    for key, value, path in plan.rejected:
+        out.reject(key, value, path)
 
 
 class SysfsSampler:
@@ -295,12 +426,13 @@ class SysfsSampler:
     ) -> None:
         self.host = host
         self.gpus = list(gpus) if gpus is not None else discover_gpus(host)
-        self.reader = reader or SysfsReader(host)
+        self.reader = reader or SysfsReader(host, clock=clock)
         self.clock = clock
         self._t0 = clock()
         self.move_simulated = host.simulated if move_simulated is None else move_simulated
         self._dev: dict[int, str | None] = {g.index: (f"{DRM}/{g.card}/device" if g.card else None) for g in self.gpus}
         self._plans: dict[str, CardPlan] = {}
+        self._replan: dict[str, tuple[float, float]] = {}  # dev of an incomplete plan -> (when to replan, back-off)
         self._missing_since: dict[int, float] = {}
         self._last_relocate: dict[int, float] = {}
         self.simulated_t: float | None = None  # the time the simulated metrics were last moved to
@@ -356,14 +488,26 @@ class SysfsSampler:
             dev = relocated
         plan = self._plans.get(dev)
         if plan is None:
-            plan = self._plans[dev] = build_plan(self.host, dev)
+            plan = self._new_plan(dev)
             self._missing_since.pop(gpu.index, None)
+        elif plan.problems and self.clock() >= self._replan[dev][0]:
+            plan = self._new_plan(dev)  # some file the plan needed was unreadable: look again
         read_card(self.reader, plan, s)
         if s.state == MISSING:
             self._lost(gpu, dev)
 
+    def _new_plan(self, dev: str) -> CardPlan:
+        plan = self._plans[dev] = build_plan(self.host, dev)
+        if plan.problems:
+            delay = min(max(self._replan.get(dev, (0.0, REPLAN_FIRST_S / 2))[1] * 2, REPLAN_FIRST_S), REPLAN_MAX_S)
+            self._replan[dev] = (self.clock() + delay, delay)
+        else:
+            self._replan.pop(dev, None)
+        return plan
+
     def _lost(self, gpu: Gpu, dev: str) -> None:
         self._plans.pop(dev, None)
+        self._replan.pop(dev, None)
         self.reader.forget(dev)
         self._missing_since.setdefault(gpu.index, self.clock())
 
@@ -407,5 +551,5 @@ class SysfsSampler:
 def _copy_metrics(src: GpuSample, dst: GpuSample) -> None:
     from rocmdesk.telemetry.metrics import EXTRA_KEYS, METRIC_KEYS
 
-    for key in METRIC_KEYS + EXTRA_KEYS + ("state", "error"):
+    for key in METRIC_KEYS + EXTRA_KEYS + ("state", "error", "missing_sensors", "out_of_range", "warnings"):
         setattr(dst, key, getattr(src, key))

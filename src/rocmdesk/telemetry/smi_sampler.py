@@ -4,7 +4,8 @@ sysfs is preferred: one rocm-smi call costs ~100 ms of CPU, thousands of sysfs s
 exist for machines where the sysfs files are not readable (a container without /sys/class/drm,
 WSL) and as a cross-check.  Their output is read with the same tolerant parsers ``rocmdesk
 inspect`` uses (renamed keys, ``"N/A"``, amd-smi 26.x's ``gpu_data`` wrapper, JSON cut short),
-then matched to the machine's GPUs by PCI slot, else by order.
+then matched to the machine's GPUs by PCI slot, else by order.  Values outside their sane range
+become null with a warning, as the sysfs sampler's do (:func:`rocmdesk.telemetry.metrics.sanitize`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rocmdesk.formats.errors import FormatError
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
-from rocmdesk.telemetry.metrics import ERROR, METRIC_KEYS, EXTRA_KEYS, GpuSample
+from rocmdesk.telemetry.metrics import ERROR, EXTRA_KEYS, METRIC_KEYS, GpuSample, sanitize
 
 ROCM_SMI_ARGS = (
     "rocm-smi", "--showtemp", "--showpower", "--showmaxpower", "--showmemuse", "--showuse",
@@ -43,6 +44,7 @@ def _match(gpus: list[Gpu], parsed, source: str) -> list[GpuSample]:
             m = found.sample()
             for key in METRIC_KEYS + EXTRA_KEYS:
                 setattr(s, key, getattr(m, key))
+            sanitize(s)  # a tool's absurd number (a sensor's -1e20 W) is no reading either
         out.append(s)
     return out
 
