@@ -15,16 +15,32 @@ bytes, hertz); every series carries ``gpu`` (the index ``rocmdesk detect`` shows
     rocmdesk_gpu_gtt_{used,total}_bytes{gpu}            rocmdesk_gpu_clock_hertz{gpu,clock}
     rocmdesk_gpu_fan_rpm{gpu}                           rocmdesk_process_vram_bytes{gpu,pid,name}
     rocmdesk_host_cpu_percent                           rocmdesk_host_memory_{used,total}_bytes
+    rocmdesk_gpu_sensor_missing{gpu,metric,file} 1      rocmdesk_gpu_sensor_out_of_range{gpu,metric} 1
+
+A sensor the GPU has but that could not be read is a ``rocmdesk_gpu_sensor_missing`` series (``metric``
+is the monitor's key, empty for a file that names sensors such as a ``temp*_label``; ``file`` its file
+name) and no value; a value outside its sane range is a ``rocmdesk_gpu_sensor_out_of_range`` series
+and no value either.
+
+The server is a thread per connection, at most ``MAX_HANDLERS`` at once; connections beyond that wait
+in a listen queue of ``LISTEN_BACKLOG`` (the kernel caps it at ``net.core.somaxconn``), so a burst of
+scrapes is queued, not refused; a connection that sends nothing is dropped after ``REQUEST_TIMEOUT_S``.
 """
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
+from socketserver import ThreadingMixIn
 from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer
 
 DEFAULT_PORT = 9864
 DEFAULT_ADDRESS = "127.0.0.1"
+LISTEN_BACKLOG = 1024
+MAX_HANDLERS = 32
+REQUEST_TIMEOUT_S = 10.0
 
 _TEMPS = (("edge", "temp_edge_c"), ("junction", "temp_junction_c"), ("mem", "temp_mem_c"))
 _CRITS = (("edge", "temp_edge_crit_c"), ("junction", "temp_junction_crit_c"), ("mem", "temp_mem_crit_c"))
@@ -99,8 +115,26 @@ class MonitorCollector:
             for family, key, scale in gauges:
                 if (v := getattr(g, key)) is not None:
                     family.add_metric([gpu], float(v) * scale)
+        missing = GaugeMetricFamily("rocmdesk_gpu_sensor_missing",
+                                    "1 for each sensor file the GPU has that could not be read (it has no value)",
+                                    labels=["gpu", "metric", "file"])
+        wild = GaugeMetricFamily("rocmdesk_gpu_sensor_out_of_range",
+                                 "1 for each value read outside its sane range (it has no value)",
+                                 labels=["gpu", "metric"])
+        for g in sample.gpus:
+            gpu = str(g.index)
+            seen = set()
+            for m in g.missing_sensors:
+                labels = (gpu, m.get("metric") or "", str(m.get("file") or "").rsplit("/", 1)[-1])
+                if labels not in seen:  # one series per metric and file name
+                    seen.add(labels)
+                    missing.add_metric(list(labels), 1)
+            for metric in dict.fromkeys(r["metric"] for r in g.out_of_range):
+                wild.add_metric([gpu, metric], 1)
         yield from (info, up, state, temp, crit, clock)
         yield from (f for f, _k, _s in gauges)
+        yield missing
+        yield wild
         proc = GaugeMetricFamily("rocmdesk_process_vram_bytes", "VRAM a process holds (KFD or DRM fdinfo)",
                                  labels=["gpu", "pid", "name"])
         for p in procs:
@@ -135,15 +169,60 @@ def render(monitor: Any) -> str:
     return generate_latest(registry).decode("utf-8")
 
 
+class _Handler(WSGIRequestHandler):
+    timeout = REQUEST_TIMEOUT_S  # a socket timeout: a client that stalls frees its thread
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base class's name)
+        pass  # a line on stderr per scrape is noise
+
+
+class _Server(ThreadingMixIn, WSGIServer):
+    """A thread per connection, at most MAX_HANDLERS at once; the rest wait in a deep listen queue."""
+
+    daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
+    max_handlers = MAX_HANDLERS
+
+    def server_activate(self) -> None:
+        self._slots = threading.BoundedSemaphore(self.max_handlers)
+        super().server_activate()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        # waiting here holds the accept loop, so further connections queue in the kernel's backlog
+        if not self._slots.acquire(timeout=2 * REQUEST_TIMEOUT_S):
+            self.shutdown_request(request)  # every handler stuck for that long: drop this one, keep serving
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+
+def make_server(app: Any, port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS) -> _Server:
+    """A bound, listening server for ``app`` (IPv4 or IPv6 by the address); not yet serving."""
+    family, _type, _proto, _name, sockaddr = socket.getaddrinfo(
+        address, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    server_class = type("_Server", (_Server,), {"address_family": family})
+    server = server_class(sockaddr, _Handler)
+    server.set_app(app)
+    return server
+
+
 def serve(monitor: Any, port: int = DEFAULT_PORT, address: str = DEFAULT_ADDRESS, min_interval_s: float = 1.0):
     """Start the HTTP server in a daemon thread; returns (server, thread, collector).  Port 0 picks one."""
-    from prometheus_client import start_http_server
+    from prometheus_client import make_wsgi_app
 
     registry, collector = make_registry(monitor, min_interval_s)
-    started = start_http_server(port, addr=address, registry=registry)
-    if not isinstance(started, tuple):  # prometheus_client < 0.20 returned nothing
-        raise RuntimeError("prometheus_client 0.20 or newer is needed")
-    server, thread = started
+    server = make_server(make_wsgi_app(registry), port, address)
+    thread = threading.Thread(target=server.serve_forever, name="rocmdesk-exporter", daemon=True)
+    thread.start()
     return server, thread, collector
 
 
