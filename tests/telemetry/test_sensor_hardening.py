@@ -22,6 +22,7 @@ import pytest
 import rocmdesk
 from rocmdesk.machine.host import Host
 from rocmdesk.telemetry.monitor import Monitor
+from tests.conftest import need_module
 from tests.telemetry.conftest import build_tree
 
 SRC = str(Path(rocmdesk.__file__).resolve().parents[1])  # the tree under test, also for a child process
@@ -81,7 +82,7 @@ def test_monitor_once_with_fifos_in_the_tree_finishes_and_names_the_missing_sens
 
 
 def test_the_exporter_with_a_fifo_in_the_tree_serves_and_names_the_missing_sensor(tmp_path: Path) -> None:
-    pytest.importorskip("prometheus_client")
+    need_module("prometheus_client", "pip install prometheus-client")
     from rocmdesk.telemetry import exporter
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=150.0)
@@ -119,7 +120,7 @@ def test_an_absurd_power_is_null_with_a_warning_in_monitor_json(tmp_path: Path, 
 
 
 def test_an_absurd_power_is_absent_from_the_exporter(tmp_path: Path) -> None:
-    pytest.importorskip("prometheus_client")
+    need_module("prometheus_client", "pip install prometheus-client")
     from rocmdesk.telemetry import exporter
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=150.0)
@@ -131,7 +132,7 @@ def test_an_absurd_power_is_absent_from_the_exporter(tmp_path: Path) -> None:
 
 
 def test_200_parallel_scrapes_on_loopback_all_succeed(tmp_path: Path) -> None:
-    pytest.importorskip("prometheus_client")
+    need_module("prometheus_client", "pip install prometheus-client")
     from rocmdesk.telemetry import exporter
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=150.0)
@@ -163,7 +164,7 @@ def test_200_parallel_scrapes_on_loopback_all_succeed(tmp_path: Path) -> None:
 
 
 def test_a_stalled_client_does_not_hold_up_other_scrapes(tmp_path: Path) -> None:
-    pytest.importorskip("prometheus_client")
+    need_module("prometheus_client", "pip install prometheus-client")
     from rocmdesk.telemetry import exporter
 
     root = build_tree("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=150.0)
@@ -183,7 +184,7 @@ def test_a_stalled_client_does_not_hold_up_other_scrapes(tmp_path: Path) -> None
 
 
 def test_the_exporter_listens_on_ipv6_loopback(tmp_path: Path) -> None:
-    pytest.importorskip("prometheus_client")
+    need_module("prometheus_client", "pip install prometheus-client")
     from rocmdesk.telemetry import exporter
 
     try:

@@ -546,3 +546,27 @@ def test_a_reading_between_gaps_is_a_dot(qtbot) -> None:
     c = plot._curves[0]
     assert painted_at(plot, c, *dot_px(plot, t + 5, 120.0))
     assert list(c.dots.data["y"]) == [120.0]  # the line after the gap is long enough to see
+
+
+def test_a_missing_sensor_and_an_absurd_value_are_said_on_the_page(qtbot, xtx: Path) -> None:
+    view, monitor, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    hw = xtx / monitor.sampler.plan(0).hwmon.lstrip("/")
+    saved = (hw / "temp2_input").read_text()
+    (hw / "temp2_input").unlink()
+    os.mkfifo(hw / "temp2_input")  # a FIFO where the junction sensor should be: never blocks, said missing
+    (hw / "power1_average").write_text("-100000000000000000000000000\n")  # -1e20 W
+    monitor.sampler.reader.forget()
+    clock.t += 1
+    view.sample_now()
+    text = view.status_box.text()
+    assert view.status_box.isVisible()
+    assert "GPU 0 \u2013 AMD Radeon RX 7900 XTX: temp_junction_c is missing" in text and "not a regular file" in text
+    assert "power_w: -1e+20 is outside the sane range" in text
+    (hw / "temp2_input").unlink()
+    (hw / "temp2_input").write_text(saved)
+    (hw / "power1_average").write_text("250000000\n")
+    monitor.sampler.reader.forget()  # the sampler's own back-off runs on real time: reopen now
+    clock.t += 1
+    view.sample_now()
+    assert not view.status_box.isVisible()

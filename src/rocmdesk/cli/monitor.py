@@ -201,6 +201,8 @@ def _run(args: argparse.Namespace, host: Any) -> int:
                 stamp = time.strftime("%H:%M:%S", time.localtime(sample.timestamp))
                 for g in sample.gpus:
                     out.write(f"{stamp}  {format_gpu_line(g)}\n")
+                    for w in getattr(g, "warnings", None) or []:  # a sensor missing or out of range
+                        out.write(f"{stamp}  ! {w}\n")
                 for a in alerts:
                     out.write(f"{stamp}  ! {a.message}\n")
                 for p in procs or []:

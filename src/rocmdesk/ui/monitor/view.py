@@ -585,7 +585,7 @@ class MonitorView(QWidget):
             if sample.timestamp - at > RETURNED_SHOWN_S:
                 del self._returned[gpu]
                 changed = True
-        if changed:
+        if changed or any(getattr(g, "warnings", None) for g in sample.gpus) or self.status_box.text():
             self._sync_status()
         self._update_alerts(sample)
         if self._layout_key is None:
@@ -614,6 +614,7 @@ class MonitorView(QWidget):
             elif index in self._returned:
                 at, away = self._returned[index]
                 lines.append(texts.returned_text(index, names.get(index), at, away))
+            lines.extend(f"{texts.gpu_title(index, names.get(index))}: {w}" for w in getattr(g, "warnings", ()))
         return lines
 
     def _sync_status(self) -> None:
