@@ -60,18 +60,60 @@ def settings_file() -> Path:
     return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "settings.json"
 
 
+SETTINGS_MAX_BYTES = 64 * 1024  # the file holds a language; anything this big is not ours
+_warned: set[tuple[str, str]] = set()
+
+
+def _settings_warning(path: Path, problem: str) -> None:
+    """Say once per process (on stderr, through logging) that settings.json is not used, and why."""
+    if (str(path), problem) in _warned:
+        return
+    _warned.add((str(path), problem))
+    import logging
+
+    logging.getLogger("rocmdesk.settings").warning(
+        translate("rocmdesk.i18n", "rocmdesk: warning: {path}: {problem}; using the default settings (choosing "
+                                   "a language in the app writes a good file again)").format(path=path,
+                                                                                             problem=problem))
+
+
 def _read_settings() -> dict:
+    """settings.json as a dict; {} (the defaults) when it is missing, and with a warning when it is damaged:
+    not a regular file, too big, not JSON, nested too deeply or not an object.  Never raises."""
+    from rocmdesk.bounded_read import Refused, read_json  # no cost on import of this module
+
+    path = settings_file()
     try:
-        data = json.loads(settings_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}  # missing or damaged: the defaults; saving writes a good file again
-    return data if isinstance(data, dict) else {}
+        data = read_json(path, SETTINGS_MAX_BYTES)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        _settings_warning(path, str(exc.strerror or exc))
+        return {}
+    except Refused as exc:
+        _settings_warning(path, str(exc))
+        return {}
+    if not isinstance(data, dict):
+        _settings_warning(path, translate("rocmdesk.i18n", "not a JSON object"))
+        return {}
+    return data
 
 
 def saved_language() -> str:
-    """The Language menu's choice: ``system``, or one of ``LANGUAGES``."""
+    """The Language menu's choice: ``system``, or one of ``LANGUAGES`` (the default, with a warning, for a value
+    of any other kind)."""
     value = _read_settings().get("language", SYSTEM)
-    return value if value in LANGUAGES or value == SYSTEM else SYSTEM
+    if isinstance(value, str) and (value in LANGUAGES or value == SYSTEM):
+        return value
+    problem = translate("rocmdesk.i18n", "\"language\" is {value}, not one of {choices}").format(
+        value=_shown(value), choices=", ".join([SYSTEM, *LANGUAGES]))
+    _settings_warning(settings_file(), problem)
+    return SYSTEM
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def save_language(choice: str) -> None:

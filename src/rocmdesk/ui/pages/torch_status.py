@@ -8,11 +8,14 @@ last one, and a file that does not read is treated as empty (it is a cache, neve
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+
+from rocmdesk.i18n import translate
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,15 @@ def default_path() -> Path:
     return Path(platformdirs.user_state_dir("rocmdesk", appauthor=False)) / "torch-verify.json"
 
 
+MAX_BYTES = 4 << 20  # a few hundred bytes per venv ever verified
+_warned: set[tuple[str, str]] = set()
+
+
+def _text(value: Any, limit: int = 500) -> str:
+    """A string field of the file as text to show: anything else is empty, and a long one is cut."""
+    return value[:limit] if isinstance(value, str) else ""
+
+
 def _key(venv: str | os.PathLike[str]) -> str:
     return os.path.normpath(os.path.abspath(os.path.expanduser(os.fspath(venv))))
 
@@ -40,19 +52,41 @@ class VerifyHistory:
         self.path = Path(path) if path is not None else default_path()
 
     def _read(self) -> dict[str, Any]:
+        """The file as a dict; {} when it is missing, and with a warning (once) when it is damaged: not a regular
+        file, over ``MAX_BYTES``, not JSON, nested too deeply, not an object.  Never raises."""
+        from rocmdesk.bounded_read import Refused, read_json
+
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_json(self.path, MAX_BYTES)
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        except OSError as exc:
+            self._warn(str(exc.strerror or exc))
+            return {}
+        except Refused as exc:
+            self._warn(str(exc))
+            return {}
+        if not isinstance(data, dict):
+            self._warn(translate("rocmdesk.ui.torch_status", "not a JSON object"))
+            return {}
+        return data
+
+    def _warn(self, problem: str) -> None:
+        if (str(self.path), problem) in _warned:
+            return
+        _warned.add((str(self.path), problem))
+        logging.getLogger("rocmdesk.torch_status").warning(translate(
+            "rocmdesk.ui.torch_status", "rocmdesk: warning: {path}: {problem}; the last verify results are "
+                                        "forgotten (the next verify writes a good file again)").format(
+            path=self.path, problem=problem))
 
     def get(self, venv: str | os.PathLike[str]) -> VerifyRecord | None:
         entry = self._read().get(_key(venv))
         if not isinstance(entry, dict) or not isinstance(entry.get("verdict"), str):
             return None
-        return VerifyRecord(venv=_key(venv), verdict=entry["verdict"], title=str(entry.get("title") or ""),
-                            torch=entry.get("torch") if isinstance(entry.get("torch"), str) else None,
-                            when=str(entry.get("when") or ""), simulated=bool(entry.get("simulated")))
+        return VerifyRecord(venv=_key(venv), verdict=entry["verdict"], title=_text(entry.get("title")),
+                            torch=_text(entry.get("torch")) or None, when=_text(entry.get("when")),
+                            simulated=entry.get("simulated") is True)
 
     def record(self, venv: str | os.PathLike[str], verdict: str, title: str, torch: str | None,
                simulated: bool = False) -> VerifyRecord:
