@@ -22,7 +22,25 @@ from rocmdesk.report_text import display_width, pad
 EXIT_STALE = 5  # apply --check: the hooks are missing or out of date
 
 
+def _utf8(text: str) -> str:
+    """An argument that goes into a profile file: UTF-8 text (argv holds bytes that were not UTF-8 as lone
+    surrogates, which no UTF-8 file can hold)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            shown = repr(text.encode("utf-8", "surrogateescape"))  # the bytes as given: b'caf\xe9'
+        except UnicodeEncodeError:
+            shown = repr(text)
+        raise argparse.ArgumentTypeError(translate(
+            "rocmdesk.torchenv.cli_profile",
+            "{text} is not UTF-8 text (it holds bytes of another encoding); profiles are UTF-8 files").format(
+            text=shown)) from None
+    return text
+
+
 def _env_pair(text: str) -> tuple[str, str]:
+    _utf8(text)
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(translate("rocmdesk.torchenv.cli_profile", "{text} is not KEY=VALUE").format(
@@ -61,9 +79,9 @@ def add_parser(subparsers) -> None:
 
     create = sub.add_parser("create", help=translate("rocmdesk.torchenv.cli_profile", "a new profile"))
     create.add_argument("name", help=name_help)
-    create.add_argument("--project", required=True, metavar="DIR",
+    create.add_argument("--project", required=True, metavar="DIR", type=_utf8,
                         help=translate("rocmdesk.torchenv.cli_profile", "the project's folder"))
-    create.add_argument("--venv", required=True, metavar="DIR",
+    create.add_argument("--venv", required=True, metavar="DIR", type=_utf8,
                         help=translate("rocmdesk.torchenv.cli_profile", "the venv the project uses"))
     create.add_argument("--env", action="append", type=_env_pair, default=[], metavar="KEY=VALUE", help=env_help)
     create.add_argument("--preset", action="store_true",
@@ -72,7 +90,7 @@ def add_parser(subparsers) -> None:
     create.add_argument("--torch", metavar="VERSION",
                         help=translate("rocmdesk.torchenv.cli_profile", "torch version for --preset (default: read "
                                                                         "from the venv, else all versions)"))
-    create.add_argument("--notes", default="", metavar="TEXT", help=notes_help)
+    create.add_argument("--notes", default="", metavar="TEXT", type=_utf8, help=notes_help)
     create.add_argument("--apply", action="store_true",
                         help=translate("rocmdesk.torchenv.cli_profile", "write the activate hooks right away"))
     add_target(create)
@@ -81,13 +99,13 @@ def add_parser(subparsers) -> None:
                                                  "change a profile (its hooks are rewritten when applied)"))
     edit.add_argument("name", help=name_help)
     edit.add_argument("--env", action="append", type=_env_pair, default=[], metavar="KEY=VALUE", help=env_help)
-    edit.add_argument("--unset", action="append", default=[], metavar="KEY",
+    edit.add_argument("--unset", action="append", default=[], metavar="KEY", type=_utf8,
                       help=translate("rocmdesk.torchenv.cli_profile", "drop a variable (repeatable)"))
-    edit.add_argument("--project", metavar="DIR",
+    edit.add_argument("--project", metavar="DIR", type=_utf8,
                       help=translate("rocmdesk.torchenv.cli_profile", "a new project folder"))
-    edit.add_argument("--venv", metavar="DIR",
+    edit.add_argument("--venv", metavar="DIR", type=_utf8,
                       help=translate("rocmdesk.torchenv.cli_profile", "another venv (the hooks move with it)"))
-    edit.add_argument("--notes", metavar="TEXT", help=notes_help)
+    edit.add_argument("--notes", metavar="TEXT", type=_utf8, help=notes_help)
 
     apply = sub.add_parser("apply", help=translate("rocmdesk.torchenv.cli_profile",
                                                    "write the variables into the venv's activate scripts"))
@@ -134,6 +152,7 @@ def _hooks_word(summary: str) -> str:
         "applied": translate("rocmdesk.torchenv.cli_profile", "applied"),
         "missing": translate("rocmdesk.torchenv.cli_profile", "missing"),
         "no venv": translate("rocmdesk.torchenv.cli_profile", "no venv"),
+        "error": translate("rocmdesk.torchenv.cli_profile", "unreadable"),
     }.get(summary, summary)
 
 
@@ -171,9 +190,15 @@ def _store():
 
 def _validate(env: dict[str, str], machine=None, torch: str | None = None) -> bool:
     """Print errors and warnings; True when there is no error."""
-    from rocmdesk.torchenv.envvars_check import errors, profile_findings, warnings
+    from rocmdesk.torchenv.envvars_check import profile_findings
 
-    findings = profile_findings(env, machine, torch)
+    return _report(profile_findings(env, machine, torch))
+
+
+def _report(findings) -> bool:
+    """Print the errors and warnings among ``findings``; True when there is no error."""
+    from rocmdesk.torchenv.envvars_check import errors, warnings
+
     for f in errors(findings):
         _err(translate("rocmdesk.torchenv.cli_profile", "invalid {finding}").format(finding=f))
     for f in warnings(findings):
@@ -192,18 +217,28 @@ def _print_hook_results(results) -> None:
 # -- commands --------------------------------------------------------------------------------------------
 def _cmd_list(args) -> int:
     from rocmdesk.torchenv.hooks import hook_summary
+    from rocmdesk.torchenv.profiles import ProfileError
 
     store = _store()
     profiles, bad = store.scan()
     rows = []
+    trouble: list[tuple[str, str]] = []  # (path, message): a venv whose activate scripts cannot be read
     for prof in profiles:
-        summary, states = hook_summary(prof)
+        try:
+            summary, states = hook_summary(prof)
+        except (OSError, ValueError, ProfileError) as exc:  # one venv's trouble never hides the other profiles
+            error = f"{exc.filename}: {exc.strerror}" if isinstance(exc, OSError) and exc.filename else str(exc)
+            trouble.append((prof.venv, translate("rocmdesk.torchenv.cli_profile",
+                                                 "profile {name}: cannot read its hooks in {venv}: {error}").format(
+                name=prof.name, venv=prof.venv, error=error)))
+            summary, states = "error", []
         rows.append((prof, summary, states))
     if args.json:
         print_json({
             "profiles": [{**p.to_json(), "hooks_state": s, "scripts": {st.shell: st.state for st in sts}}
                          for p, s, sts in rows],
-            "errors": [{"path": str(e.path), "message": str(e)} for e in bad],
+            "errors": [{"path": str(e.path), "message": str(e)} for e in bad]
+                      + [{"path": path, "message": message} for path, message in trouble],
         })
     else:
         if not rows and not bad:
@@ -228,7 +263,9 @@ def _cmd_list(args) -> int:
                                 "run {command}").format(name=prof.name, command=f"`rocmdesk profile apply {prof.name}`"))
     for e in bad:
         _err(str(e))
-    return EXIT_INPUT if bad else EXIT_OK
+    for _, message in trouble:
+        _err(message)
+    return EXIT_INPUT if bad or trouble else EXIT_OK
 
 
 def _cmd_show(args, host: Host) -> int:
@@ -336,14 +373,33 @@ def _cmd_create(args, host: Host) -> int:
     return EXIT_OK
 
 
+class _EditRefused(Exception):
+    """The edited variables have errors: nothing is written (raised inside the store's lock)."""
+
+
 def _apply(prof) -> int:
+    from rocmdesk.torchenv.envvars_check import errors, profile_findings
     from rocmdesk.torchenv.hooks import apply_hooks
 
-    if not _validate(prof.env):
+    seen: dict[str, Any] = {}
+
+    def change(current):
+        # under the store's lock: the hooks written are those of the version stored now, and an edit
+        # running at the same time waits (its own hooks then follow it)
+        seen["findings"] = profile_findings(current.env)
+        if errors(seen["findings"]):
+            raise _EditRefused()
+        seen["results"] = apply_hooks(current.venv, current.name, current.env)
+        seen["prof"] = current
+        return current if current.hooks else current.with_changes(hooks=True)
+
+    try:
+        _store().update(prof.name, change)
+    except _EditRefused:
+        pass
+    if not _report(seen.get("findings", [])) or "results" not in seen:
         return EXIT_USAGE
-    results = apply_hooks(prof.venv, prof.name, prof.env)
-    if not prof.hooks:
-        _store().update(prof.name, lambda p: p.with_changes(hooks=True))
+    prof, results = seen["prof"], seen["results"]
     print(translate("rocmdesk.torchenv.cli_profile", "profile {name} applied to {venv}:").format(
         name=prof.name, venv=prof.venv))
     _print_hook_results(results)
@@ -355,40 +411,61 @@ def _apply(prof) -> int:
 
 
 def _cmd_edit(args) -> int:
+    from rocmdesk.torchenv.envvars_check import errors, profile_findings
     from rocmdesk.torchenv.hooks import apply_hooks, remove_hooks
-    from rocmdesk.torchenv.profiles import absolute_dir
+    from rocmdesk.torchenv.profiles import ProfileEdit, ProfileError, absolute_dir
 
     store = _store()
-    current = store.load(args.name)
-    env = dict(current.env)
-    for key in args.unset:
-        if key not in env:
-            _warn(translate("rocmdesk.torchenv.cli_profile", "{key} is not set in profile {name}").format(
-                key=key, name=args.name))
-        env.pop(key, None)
-    env.update(dict(args.env))
-    if not _validate(env):
+    edit = ProfileEdit(set_env=dict(args.env), unset=tuple(args.unset),
+                       project_dir=absolute_dir(args.project) if args.project is not None else None,
+                       venv=absolute_dir(args.venv) if args.venv is not None else None,
+                       notes=args.notes)
+    seen: dict[str, Any] = {}
+
+    def change(current):
+        # runs under the store's lock on the version just read: another editor's change is kept
+        new = edit(current)
+        seen["findings"] = profile_findings(new.env)
+        seen["missing"] = edit.missing_unsets(current)
+        if errors(seen["findings"]):
+            raise _EditRefused()
+        return new
+
+    def rewrite_hooks(current, new) -> None:
+        # still under the lock, so the hooks follow the stored versions in the order they were written
+        if not new.hooks:
+            return
+        try:
+            if new.venv != current.venv and Path(current.venv, "bin").is_dir():
+                remove_hooks(current.venv, current.name)
+                seen["moved_from"] = current.venv
+            if Path(new.venv, "bin").is_dir():
+                seen["results"] = apply_hooks(new.venv, new.name, new.env)
+            else:
+                seen["no_venv"] = True
+        except (ProfileError, OSError) as exc:  # the profile is saved; say so before the error
+            seen["hook_error"] = exc
+
+    try:
+        new = store.update(args.name, change, then=rewrite_hooks)
+    except _EditRefused:
+        new = None
+    for key in seen.get("missing", []):
+        _warn(translate("rocmdesk.torchenv.cli_profile", "{key} is not set in profile {name}").format(
+            key=key, name=args.name))
+    if not _report(seen.get("findings", [])) or new is None:
         return EXIT_USAGE
-    changes: dict[str, Any] = {"env": env}
-    if args.project is not None:
-        changes["project_dir"] = absolute_dir(args.project)
-    if args.venv is not None:
-        changes["venv"] = absolute_dir(args.venv)
-    if args.notes is not None:
-        changes["notes"] = args.notes
-    new = store.update(args.name, lambda p: p.with_changes(**changes))
     print(translate("rocmdesk.torchenv.cli_profile", "updated profile {name}").format(name=new.name))
-    if new.hooks:
-        if new.venv != current.venv and Path(current.venv, "bin").is_dir():
-            remove_hooks(current.venv, current.name)
-            print("  " + translate("rocmdesk.torchenv.cli_profile", "hooks taken out of {venv}").format(
-                venv=current.venv))
-        if Path(new.venv, "bin").is_dir():
-            _print_hook_results(apply_hooks(new.venv, new.name, new.env))
-        else:
-            _warn(translate("rocmdesk.torchenv.cli_profile", "{venv} is not a venv: its hooks will be written by "
-                                                             "{command}").format(
-                venv=new.venv, command=f"`rocmdesk profile apply {new.name}`"))
+    if "moved_from" in seen:
+        print("  " + translate("rocmdesk.torchenv.cli_profile", "hooks taken out of {venv}").format(
+            venv=seen["moved_from"]))
+    _print_hook_results(seen.get("results", []))
+    if "hook_error" in seen:
+        raise seen["hook_error"]
+    if "no_venv" in seen:
+        _warn(translate("rocmdesk.torchenv.cli_profile", "{venv} is not a venv: its hooks will be written by "
+                                                         "{command}").format(
+            venv=new.venv, command=f"`rocmdesk profile apply {new.name}`"))
     return EXIT_OK
 
 

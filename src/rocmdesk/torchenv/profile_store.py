@@ -4,9 +4,17 @@ One file per profile rather than one file for all: a damaged file costs one prof
 editing a profile never rewrites the others; a profile can be copied to another machine as a file.
 
 Every write is atomic (a temporary file in the same folder, fsync, ``os.replace``, fsync of the folder)
-and keeps the previous version as ``NAME.toml.bak``.  Read-modify-write runs under an exclusive
-``flock`` on ``profiles/.lock``, so two processes editing at once lose nothing.  A file that does not
-parse is never overwritten: writes to it fail with the file and line, and its ``.bak`` stays.
+and keeps the previous version as ``NAME.toml.bak``.  Every change is a read-modify-write under an
+exclusive ``flock`` on ``profiles/.lock``: ``update`` reads the profile inside the lock and hands it to a
+function that returns the changed one (``profiles.ProfileEdit`` for the usual edits), so two processes
+editing at once lose nothing.  A file that does not parse is never overwritten: writes to it fail with
+the file and line, and its ``.bak`` stays.
+
+A profile file may come from another machine, so reading one is bounded (``bounded_read``: regular files
+only, at most ``MAX_FILE_BYTES``, tables and arrays at most ``MAX_DEPTH`` deep) and checked field by field,
+variable names (``[A-Za-z_][A-Za-z0-9_]*``) and values included, on every load.  Whatever a file holds, loading
+it raises nothing but ``ProfileFileError`` naming the file (and the key), and ``scan`` lists the other
+profiles as usual.
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterator
 
-from rocmdesk.atomic_file import fsync_dir, write_atomic
+from rocmdesk.atomic_file import fsync_dir, write_atomic  # noqa: F401 (hooks and exports import it from here)
+from rocmdesk.bounded_read import MAX_DEPTH, Refused, nested_too_deeply, read_limited, too_deep
 from rocmdesk.i18n import translate
 from rocmdesk.torchenv.profiles import Profile, ProfileError, check_name
 
@@ -28,6 +37,7 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 SUFFIX = ".toml"
+MAX_FILE_BYTES = 1 << 20  # rocmdesk writes a few hundred bytes; an environment cannot hold much more than this
 HEADER = (
     "# rocmdesk environment profile {name}: `rocmdesk profile show {name}` / `rocmdesk profile edit {name}`.\n"
     "# The file name is the profile's name. Written by rocmdesk; the previous version is kept as {name}.toml.bak.\n"
@@ -40,6 +50,10 @@ class ProfileNotFound(ProfileError):
 
 class ProfileExists(ProfileError):
     pass
+
+
+class InvalidProfile(ProfileError):
+    """A profile that cannot be stored (a variable name or value, a path); nothing was written."""
 
 
 class ProfileFileError(ProfileError):
@@ -119,19 +133,25 @@ class ProfileStore:
         return self.path_for(name).exists()
 
     def load(self, name: str) -> Profile:
+        """The profile called ``name``: ``ProfileNotFound`` when there is none, ``ProfileFileError`` (naming the file
+        and what is wrong) for a file that cannot be read or is not a profile, whatever it holds."""
         path = self.path_for(name)
+        return self._parse(name, path, self._read(name, path))
+
+    def _read(self, name: str, path: Path) -> bytes:
         try:
-            raw = path.read_bytes()
+            return read_limited(path, MAX_FILE_BYTES)
         except FileNotFoundError:
             known = ", ".join(self.names()) or translate("rocmdesk.torchenv.profile_store", "none yet")
             raise ProfileNotFound(translate("rocmdesk.torchenv.profile_store",
                                             "no profile called {name} (profiles: {known})").format(
                 name=repr(name), known=known)) from None
+        except Refused as exc:
+            raise ProfileFileError(path, str(exc), self._backup_if_any(name)) from None
         except OSError as exc:
             detail = translate("rocmdesk.torchenv.profile_store", "cannot read it ({error})").format(
                 error=exc.strerror or exc)
             raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
-        return self._parse(name, path, raw)
 
     def _backup_if_any(self, name: str) -> Path | None:
         bak = self.backup_for(name)
@@ -146,6 +166,13 @@ class ProfileStore:
             raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
         except tomllib.TOMLDecodeError as exc:
             raise ProfileFileError(path, _toml_detail(str(exc), raw), self._backup_if_any(name)) from None
+        except RecursionError:
+            raise ProfileFileError(path, str(nested_too_deeply(MAX_DEPTH)), self._backup_if_any(name)) from None
+        except ValueError as exc:  # tomllib lets int() fail on a number with thousands of digits
+            detail = translate("rocmdesk.torchenv.profile_store", "not valid TOML: {error}").format(error=exc)
+            raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
+        if too_deep(data, MAX_DEPTH):
+            raise ProfileFileError(path, str(nested_too_deeply(MAX_DEPTH)), self._backup_if_any(name))
         try:
             return Profile.from_toml(name, data)
         except ValueError as exc:
@@ -153,7 +180,8 @@ class ProfileStore:
             raise ProfileFileError(path, detail, self._backup_if_any(name)) from None
 
     def scan(self) -> tuple[list[Profile], list[ProfileFileError]]:
-        """Every profile that reads, and an error for each file that does not (a listing shows both)."""
+        """Every profile that reads, and an error for each file that does not (a listing shows both): one
+        file, whatever it holds, never hides the others."""
         good: list[Profile] = []
         bad: list[ProfileFileError] = []
         for name in self.names():
@@ -163,18 +191,27 @@ class ProfileStore:
                 bad.append(exc)
             except ProfileNotFound:
                 continue  # removed while we listed
+            except Exception as exc:  # noqa: BLE001 - load raises only the above; should it not, list the rest
+                detail = translate("rocmdesk.torchenv.profile_store", "cannot read it ({error})").format(
+                    error=f"{type(exc).__name__}: {exc}"[:200])
+                bad.append(ProfileFileError(self.path_for(name), detail, self._backup_if_any(name)))
         return good, bad
 
     # -- writing (callers hold the lock) ----------------------------------------------
     def _write(self, profile: Profile) -> None:
         import tomli_w
 
-        self.dir.mkdir(parents=True, exist_ok=True)
         path = self.path_for(profile.name)
+        problem = profile.problem()
+        if problem:
+            raise InvalidProfile(translate("rocmdesk.torchenv.profile_store",
+                                           "profile {name} not saved: {problem}").format(name=profile.name,
+                                                                                         problem=problem))
+        self.dir.mkdir(parents=True, exist_ok=True)
         body = HEADER.format(name=profile.name) + tomli_w.dumps(profile.to_toml())
         try:
-            old = path.read_bytes()
-        except FileNotFoundError:
+            old: bytes | None = self._read(profile.name, path)
+        except ProfileNotFound:
             old = None
         if old is not None:
             self._parse(profile.name, path, old)  # a damaged file stays as it is (raises)
@@ -192,13 +229,28 @@ class ProfileStore:
             self._write(profile)
         return profile
 
-    def update(self, name: str, change: Callable[[Profile], Profile]) -> Profile:
-        """Read, change and write one profile under the lock (``change`` returns the new profile)."""
+    def update(self, name: str, change: Callable[[Profile], Profile],
+               then: Callable[[Profile, Profile], object] | None = None) -> Profile:
+        """Change one profile: read it under the lock, call ``change`` with what was read and write what it
+        returns, still under the lock.  Every change of a stored profile goes through here (the command line,
+        the Environments page), so each applies to the latest version and none is lost when several run at
+        once.  ``change`` may raise to write nothing (the exception comes through); it should be quick and
+        must not call the store (the lock is held); returning the very profile it was given writes nothing.
+        ``profiles.ProfileEdit`` is the usual ``change``.
+
+        ``then(old, new)`` runs after the write, before the lock is let go: work that must follow the stored
+        version in the same order as the writes (rewriting the venv's activate hooks), so that of two editors
+        the one that wrote last also writes the hooks last."""
         with self.locked():
-            new = change(self.load(name))
+            old = self.load(name)
+            new = change(old)
+            if new is old:
+                return old
             if new.name != name:
                 raise ProfileError("a profile's name cannot change in an update")
             self._write(new)
+            if then is not None:
+                then(old, new)
         return new
 
     def save(self, profile: Profile) -> Profile:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from rocmdesk.i18n import translate
 
@@ -20,6 +20,14 @@ from rocmdesk.i18n import translate
 # Jupyter kernel name and part of shell comments, so it must be safe in all of them.
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 FORMAT_VERSION = 1
+# what may stand in a variable's name: every shell, every export format and every environment takes it.
+# Checked on every load, so no profile file from elsewhere hands another name to an export or a hook.
+VAR_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a path with a control character (a line break above all) is no folder anyone made on purpose, and it would
+# break the line-based files a path goes into (.env, the listing); U+0085/2028/2029 are line breaks to some readers
+_PATH_CONTROL = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
+MAX_PATH_BYTES = 4095  # PATH_MAX less its NUL: the kernel refuses anything longer
+_SURROGATE = re.compile("[\ud800-\udfff]")  # bytes that were not UTF-8 (surrogateescape) and nothing else
 
 
 class ProfileError(Exception):
@@ -37,6 +45,70 @@ def check_name(name: str) -> str:
             "{name} is not a usable profile name: use 1-64 ASCII letters, digits, '.', '_' or '-', starting with a "
             "letter or digit").format(name=repr(name)))
     return name
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to about ``limit`` characters: a key or value quoted in a message, with any control
+    character escaped (a profile from elsewhere cannot write to the terminal through an error message)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def text_problem(value: str) -> str | None:
+    """Why ``value`` cannot be stored in a profile file (UTF-8 TOML), or None."""
+    if _SURROGATE.search(value):
+        return translate("rocmdesk.torchenv.profiles",
+                         "contains bytes that are not UTF-8 text; profile files are UTF-8")
+    return None
+
+
+def var_name_problem(key: Any) -> str | None:
+    """Why ``key`` cannot be a variable's name in a profile, or None."""
+    if not isinstance(key, str) or not VAR_NAME_RE.fullmatch(key):
+        return translate("rocmdesk.torchenv.profiles",
+                         "{key} is not a variable name (ASCII letters, digits and _, not starting with a digit)"
+                         ).format(key=shown(key))
+    return None
+
+
+def var_value_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` cannot be variable ``key``'s value in any environment or profile file, or None."""
+    if not isinstance(value, str):
+        return translate("rocmdesk.torchenv.profiles", "env.{key} is not a string (write it in quotes)").format(
+            key=key)
+    if "\x00" in value:
+        return translate("rocmdesk.torchenv.profiles",
+                         "env.{key} contains a NUL character, which no environment can hold").format(key=key)
+    problem = text_problem(value)
+    if problem:
+        return translate("rocmdesk.torchenv.profiles", "env.{key} {problem}").format(key=key, problem=problem)
+    return None
+
+
+def env_problem(env: Mapping[Any, Any]) -> str | None:
+    """The first variable of ``env`` whose name or value no profile may hold, and why; None when all are fine."""
+    for key, value in env.items():
+        problem = var_name_problem(key) or var_value_problem(key, value)
+        if problem:
+            return problem
+    return None
+
+
+def path_problem(key: str, value: Any) -> str | None:
+    """Why ``value`` cannot be the profile's ``project_dir`` or ``venv``, or None."""
+    if not isinstance(value, str) or not value:
+        return translate("rocmdesk.torchenv.profiles", "{key} is missing or not a string").format(key=repr(key))
+    if _PATH_CONTROL.search(value):
+        return translate("rocmdesk.torchenv.profiles",
+                         "{key} contains a line break or another control character: {value}").format(
+            key=repr(key), value=shown(value))
+    problem = text_problem(value)
+    if problem:
+        return translate("rocmdesk.torchenv.profiles", "{key} {problem}").format(key=repr(key), problem=problem)
+    if len(value.encode("utf-8")) > MAX_PATH_BYTES:
+        return translate("rocmdesk.torchenv.profiles", "{key} is longer than any path can be ({limit} bytes)").format(
+            key=repr(key), limit=MAX_PATH_BYTES)
+    return None
 
 
 def _now() -> datetime:
@@ -74,6 +146,26 @@ class Profile:
     def with_changes(self, **changes: Any) -> "Profile":
         return replace(self, updated=_now(), **changes)
 
+    def problem(self) -> str | None:
+        """Why this profile cannot be stored (a variable name or value, a path, text that is not UTF-8), or None.
+        The store refuses to write such a profile, and ``from_toml`` refuses to load one."""
+        for key in ("project_dir", "venv"):
+            problem = path_problem(key, getattr(self, key))
+            if problem:
+                return problem
+        if not isinstance(self.env, Mapping):
+            return translate("rocmdesk.torchenv.profiles", "'env' is not a table")
+        problem = env_problem(self.env)
+        if problem:
+            return problem
+        if not isinstance(self.notes, str):
+            return translate("rocmdesk.torchenv.profiles", "'notes' is not a string")
+        problem = text_problem(self.notes)
+        if problem:
+            return translate("rocmdesk.torchenv.profiles", "{key} {problem}").format(key=repr("notes"),
+                                                                                      problem=problem)
+        return None
+
     # -- the TOML form (the file name is the profile's name, so the name is not stored inside) --------
     def to_toml(self) -> dict[str, Any]:
         return {
@@ -94,18 +186,24 @@ class Profile:
         if not isinstance(fmt, int) or fmt > FORMAT_VERSION:
             raise ValueError(translate("rocmdesk.torchenv.profiles",
                                        "format {format} is newer than this rocmdesk understands (it writes {ours})")
-                             .format(format=repr(fmt), ours=FORMAT_VERSION))
+                             .format(format=shown(fmt), ours=FORMAT_VERSION))
         for key in ("project_dir", "venv"):
-            if not isinstance(data.get(key), str) or not data[key]:
-                raise ValueError(translate("rocmdesk.torchenv.profiles", "{key} is missing or not a string").format(
-                    key=repr(key)))
+            problem = path_problem(key, data.get(key))
+            if problem:
+                raise ValueError(problem)
         env = data.get("env", {})
         if not isinstance(env, dict):
             raise ValueError(translate("rocmdesk.torchenv.profiles", "'env' is not a table"))
         for k, v in env.items():
-            if not isinstance(v, str):
+            # the name first: a message quotes a name only once it is known to be a plain one
+            problem = var_name_problem(k)
+            if problem:
                 raise ValueError(translate("rocmdesk.torchenv.profiles",
-                                           "env.{key} is not a string (write it in quotes)").format(key=k))
+                                           "in [env]: {problem}; no export or hook uses this profile until it is "
+                                           "fixed").format(problem=problem))
+            problem = var_value_problem(k, v)
+            if problem:
+                raise ValueError(problem)
         notes = data.get("notes", "")
         if not isinstance(notes, str):
             raise ValueError(translate("rocmdesk.torchenv.profiles", "'notes' is not a string"))
@@ -137,6 +235,45 @@ class Profile:
             "created": self.created.isoformat(),
             "updated": self.updated.isoformat(),
         }
+
+
+@dataclass(frozen=True)
+class ProfileEdit:
+    """A change to a profile, applied to the version read under the store's lock (``ProfileStore.update``), so
+    that two editors at once each change only what they meant to: variables set and dropped one by one, and
+    the other fields only when given.  Calling it returns the changed profile."""
+
+    set_env: Mapping[str, str] = field(default_factory=dict)
+    unset: tuple[str, ...] = ()
+    project_dir: str | None = None
+    venv: str | None = None
+    notes: str | None = None
+    hooks: bool | None = None
+
+    def __call__(self, profile: Profile) -> Profile:
+        env = {k: v for k, v in profile.env.items() if k not in self.unset}
+        env.update(self.set_env)
+        changes: dict[str, Any] = {"env": env}
+        for key in ("project_dir", "venv", "notes", "hooks"):
+            value = getattr(self, key)
+            if value is not None:
+                changes[key] = value
+        return profile.with_changes(**changes)
+
+    def missing_unsets(self, profile: Profile) -> list[str]:
+        """The variables this edit drops that ``profile`` does not set (for a warning)."""
+        return [k for k in self.unset if k not in profile.env]
+
+    @classmethod
+    def between(cls, base: Profile, env: Mapping[str, str], project_dir: str, venv: str,
+                notes: str) -> "ProfileEdit":
+        """What an editor that started from ``base`` and now shows these values changed: only that is applied to
+        the stored profile, so a change saved meanwhile by someone else (another variable, the hooks) stays."""
+        return cls(set_env={k: v for k, v in env.items() if base.env.get(k) != v},
+                   unset=tuple(k for k in base.env if k not in env),
+                   project_dir=project_dir if project_dir != base.project_dir else None,
+                   venv=venv if venv != base.venv else None,
+                   notes=notes if notes != base.notes else None)
 
 
 # CPython 3.11's venv writes the path into its activate scripts inside double quotes without escaping,

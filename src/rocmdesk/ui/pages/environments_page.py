@@ -55,6 +55,7 @@ from rocmdesk.torchenv.verify import verdict_title
 from rocmdesk.torchenv.presets import Suggestion, suggest, torch_version_in
 from rocmdesk.torchenv.profiles import (
     Profile,
+    ProfileEdit,
     ProfileError,
     absolute_dir,
     check_name,
@@ -1030,8 +1031,8 @@ class EnvironmentsPage(QWidget):
             else:
                 old = self.current
                 assert old is not None
-                prof = self.store().update(old.name, lambda p: p.with_changes(env=env, project_dir=project, venv=venv,
-                                                                             notes=notes))
+                # only what this editor changed since it loaded the profile: a change saved meanwhile stays
+                prof = self.store().update(old.name, ProfileEdit.between(old, env, project, venv, notes))
                 text = self.tr("Saved profile {name}.").format(name=prof.name)
                 if prof.hooks:
                     if prof.venv != old.venv and Path(old.venv, "bin").is_dir():
