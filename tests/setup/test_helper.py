@@ -114,6 +114,7 @@ def test_another_user_unknown_kinds_and_bad_input_are_refused():
         (b"\xff\xfe not json", "not JSON"),
         (b"[1, 2]", "must be a JSON object"),
         (b" " * (helper.MAX_PLAN_BYTES + 1), "larger than"),
+        (b"[" * 200_000, "nests too deep"),  # a RecursionError traceback as root before (issue 16, finding 7)
     ]:
         code, evs, _ = run_helper(plan, "--dry-run")
         assert code == events.EXIT_REFUSED, words

@@ -77,7 +77,7 @@ def load_state(path: Path) -> dict[str, Any]:
         with os.fdopen(fd, "rb") as fh:
             fd = -1
             data = json.loads(fh.read())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     finally:
         if fd >= 0:
@@ -168,6 +168,8 @@ def _read_plan(stdin: Any) -> Any:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise PlanError(f"the plan is not JSON: {exc}") from None
+    except RecursionError:  # 100,000 '[': a clear refusal, not a traceback as root
+        raise PlanError("the plan nests too deep to be a plan") from None
 
 
 def _lock(path: Path) -> int | None:
