@@ -15,12 +15,14 @@ import pytest
 
 from rocmdesk.knowledge import rocm_releases
 from rocmdesk.torchenv.profile_store import ProfileStore
+from rocmdesk.machine.simulate import list_machines
 from rocmdesk.torchenv.profiles import Profile
 from rocmdesk.ui.pages.environments_page import CHECK, EnvironmentsPage
 from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 from rocmdesk.ui.pages.setup_page import SetupPage
 
-MACHINES = ["radeon780m-laptop", "rx6600xt-old-driver", "rx9070xt-stale-override", "igpu-card1-dgpu-card0"]
+# every simulated machine: the pages' part of tests/advice/test_consistency.py (which holds the commands)
+MACHINES = [m.name for m in list_machines() if m.gpus]  # no-amd-gpu has no verdict to show
 STATUS_WORDS = {"supported": "Supported", "override": "Works with an override", "risky": "Risky",
                 "unsupported": "Unsupported", "unknown": "Unknown"}
 
