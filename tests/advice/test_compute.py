@@ -164,3 +164,12 @@ def test_the_json_contract_of_a_gpus_advice():
 ])
 def test_which_userspace_fits_which_driver(userspace, driver, fits):
     assert userspace_fits_driver(userspace, driver) is fits
+
+
+def test_amds_index_is_another_way_only_where_it_serves_every_gpu_used():
+    # a 7900 XTX beside a 6600 XT: gfx110X-all lacks gfx1032, and one venv serves both
+    a = advise(report("two-dgpu-one-override"))
+    assert not any(x.path.stream == "amd" for g in a.gpus.values() for x in g.alternatives)
+    # one RX 7900 XTX alone: AMD's index is another way
+    alone = advise(report("rx7900xtx-ubuntu2404"))
+    assert any(x.path.stream == "amd" for x in alone.gpus[0].alternatives)

@@ -391,7 +391,7 @@ def advise(report: MachineReport, context: AdviceContext | None = None) -> Machi
             override_var=var,
         )
     for g in judged:
-        advice[g.index].alternatives = _alternatives(g, advice[g.index], best, scored, family, ctx, rocm)
+        advice[g.index].alternatives = _alternatives(g, advice[g.index], best, scored, family, ctx, rocm, judged)
 
     status = "no-gpu" if not gpus else (
         verdict[deciding.index].status if deciding is not None else "unknown")
@@ -429,7 +429,8 @@ def _sources(advice: dict[int, GpuAdvice], path: WheelPath, family: AmdWheelInde
 
 
 def _alternatives(g: Gpu, mine: GpuAdvice, best: _Judged | None, scored: list[_Judged],
-                  family: AmdWheelIndex | None, ctx: AdviceContext, rocm: str | None) -> list[Alternative]:
+                  family: AmdWheelIndex | None, ctx: AdviceContext, rocm: str | None,
+                  judged: list[Gpu]) -> list[Alternative]:
     """Other ways to run this GPU, each with its own verdict: the other wheel source, the newest torch when the
     driver held the path back, a safer wheel when the path's ROCm has a known caution for the GPU."""
     out: list[Alternative] = []
@@ -440,7 +441,8 @@ def _alternatives(g: Gpu, mine: GpuAdvice, best: _Judged | None, scored: list[_J
         out.append(Alternative(_pytorch_path(pt_best.wheel, driver_update=not pt_best.fits), s.status,
                                s.override if s.status in ("override", "risky") else None, s.reason, "other-source"))
     elif family is None and ctx.installed is None:
-        fam = amd_wheel_index(g.gfx)
+        # one venv serves every GPU used: AMD's index is another way only where it serves them all
+        fam = _family_for(judged)
         if fam is not None and g.gfx in fam.gfx:
             out.append(Alternative(_amd_path(fam, ctx.driver_rocm), "supported", None,
                                    _amd_reason(fam, g.gfx, None), "other-source"))
