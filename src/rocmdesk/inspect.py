@@ -51,6 +51,12 @@ def _gpus_from_rocminfo(report: Any) -> list[Gpu]:
 _CODENAME_ALIASES = {"ellesmere": "polaris10", "baffin": "polaris11", "lexa": "polaris12"}
 
 
+def _betrayed(gpus: list[Gpu]) -> dict[str, str]:
+    from rocmdesk.advice import overrides_betrayed  # lazy: the advice model loads the knowledge tables
+
+    return overrides_betrayed(gpus)
+
+
 def _advised(gpus: list[Gpu], label: str, *, installed: Any = None, env: dict[str, str] | None = None) -> Any:
     """The advice for the pasted machine's GPUs (``rocmdesk.advice.attach``, once): each Gpu gets its ``advice``
     and a ``support`` that says the same.  The paste names no installed ROCm, so AMD's newest list is cited;
@@ -75,24 +81,6 @@ def _rows(gpus: list[Gpu]) -> list[dict[str, Any]]:
         row["advice"] = advice.to_json() if advice is not None else None
         out.append(row)
     return out
-
-
-def _override_seen(gpus: list[Gpu]) -> dict[str, str]:
-    """The override a runtime's report betrays (it names the target, the chip id the silicon): one value for
-    every such GPU is the global variable, else the per-GPU form by KFD node."""
-    from rocmdesk.advice import OVERRIDE_VAR
-    from rocmdesk.knowledge.gfx import override_value
-
-    forced = {g.index: override_value(g.gfx_reported) for g in gpus
-              if g.gfx and g.gfx_reported and g.gfx_reported != g.gfx}
-    forced = {i: v for i, v in forced.items() if v}
-    if not forced:
-        return {}
-    if len(set(forced.values())) == 1 and len(forced) == len([g for g in gpus if g.gfx]):
-        return {OVERRIDE_VAR: next(iter(forced.values()))}
-    by_index = {g.index: g for g in gpus}
-    return {f"{OVERRIDE_VAR}_{by_index[i].kfd_node}": v for i, v in forced.items()
-            if by_index[i].kfd_node is not None}
 
 
 def _gfx_for_codename(codename: str | None) -> str | None:
@@ -278,7 +266,7 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
     if fmt == "rocminfo":
         result["runtime_version"] = parsed.runtime_version
         gpus = _gpus_from_rocminfo(parsed)
-        result["advice"] = _advised(gpus, label, env=_override_seen(gpus)).to_json()
+        result["advice"] = _advised(gpus, label, env=_betrayed(gpus)).to_json()
         result["gpus"] = _rows(gpus)
         result["other_agents"] = [
             {"name": (a.marketing_name or a.name), "kind": a.device_type, "node": a.node}
@@ -302,7 +290,7 @@ def inspect_text(data: bytes | str, label: str) -> dict[str, Any]:
         result["version"] = dict(parsed.version)
         advice: list[Any] = []
         result["gpus"] = gpus_from_smi(
-            parsed, advise=lambda gpus: advice.append(_advised(gpus, label, env=_override_seen(gpus))))
+            parsed, advise=lambda gpus: advice.append(_advised(gpus, label, env=_betrayed(gpus))))
         result["advice"] = advice[0].to_json() if advice else None
         result["processes"] = list(parsed.processes)
         result["truncated"] = parsed.truncated

@@ -6,7 +6,7 @@ decides a status, an override, a wheel or a device mask on its own.
 
 from rocmdesk.advice.compute import (
     AdviceContext, AdviceError, advise, allocator_vars, attach, context_for, dkms_rocm_version, env_notes, gpu_label,
-    path_name,
+    overrides_betrayed, path_name,
     is_igpu, pytorch_candidates, runtime_order,
 )
 from rocmdesk.advice.model import (
@@ -16,5 +16,5 @@ from rocmdesk.advice.model import (
 __all__ = [
     "EXPANDABLE", "OVERRIDE_VAR", "STATUS_RANK", "VISIBILITY_VAR", "AdviceContext", "AdviceError", "Alternative",
     "EnvNote", "GpuAdvice", "MachineAdvice", "WheelPath", "advise", "allocator_vars", "attach", "context_for",
-    "dkms_rocm_version", "env_notes", "gpu_label", "is_igpu", "path_name", "pytorch_candidates", "runtime_order",
+    "dkms_rocm_version", "env_notes", "gpu_label", "is_igpu", "overrides_betrayed", "path_name", "pytorch_candidates", "runtime_order",
 ]

@@ -617,6 +617,23 @@ def env_notes(a: MachineAdvice, env: Mapping[str, str], report: MachineReport) -
     return list(out.values())
 
 
+def overrides_betrayed(gpus: list[Gpu]) -> dict[str, str]:
+    """The override variables a runtime's report betrays (it names the override's target, the chip id the
+    silicon): one value for every such GPU is the global variable, else the per-GPU form by KFD node.  Used for
+    pastes, where the environment itself is not known."""
+    from rocmdesk.knowledge.gfx import override_value
+
+    forced = {g.index: v for g in gpus if g.gfx and g.gfx_reported and g.gfx_reported != g.gfx
+              and (v := override_value(g.gfx_reported))}
+    if not forced:
+        return {}
+    if len(set(forced.values())) == 1 and len(forced) == len([g for g in gpus if g.gfx]):
+        return {OVERRIDE_VAR: next(iter(forced.values()))}
+    by_index = {g.index: g for g in gpus}
+    return {f"{OVERRIDE_VAR}_{by_index[i].kfd_node}": v for i, v in forced.items()
+            if by_index[i].kfd_node is not None}
+
+
 def path_name(path: WheelPath) -> str:
     """A path in words: "AMD's wheels at https://…", "torch 2.13.0+rocm7.2 from PyTorch's index"."""
     if path.stream == "amd":

@@ -56,8 +56,7 @@ def paste_report(gpus: list[Any], label: str) -> MachineReport:
     the context of a machine rocmdesk knows nothing else of: no ROCm installed, no amdgpu-dkms, and as override
     variables the ones the runtime's report betrays: one value on every GPU is the global
     ``HSA_OVERRIDE_GFX_VERSION``, otherwise the per-GPU form of each KFD node (as ``rocmdesk inspect`` reads it)."""
-    from rocmdesk.advice import attach
-    from rocmdesk.knowledge.gfx import override_value
+    from rocmdesk.advice import attach, overrides_betrayed
 
     records: list[Gpu] = []
     for g in gpus:
@@ -68,15 +67,7 @@ def paste_report(gpus: list[Any], label: str) -> MachineReport:
                   "kfd_node", "apu"):
             kw.setdefault(k, None)
         records.append(Gpu(**kw))
-    shown = {g.index: v for g in records if g.gfx and g.gfx_reported and g.gfx_reported != g.gfx
-             and (v := override_value(g.gfx_reported))}
-    env: dict[str, str] = {}
-    if len(set(shown.values())) == 1 and len(shown) == len([g for g in records if g.gfx]):
-        env[OVERRIDE_VAR] = next(iter(shown.values()))
-    elif shown:
-        by_index = {g.index: g for g in records}
-        env = {f"{OVERRIDE_VAR}_{by_index[i].kfd_node}": v for i, v in shown.items()
-               if by_index[i].kfd_node is not None}
+    env = overrides_betrayed(records)
     report = MachineReport(source=f"paste:{label}", simulated=False, gpus=records, override_env=env)
     attach(report)
     return report

@@ -72,7 +72,7 @@ from pathlib import Path
 from typing import Mapping
 
 from rocmdesk.i18n import translate
-from rocmdesk.torchenv.profiles import NAME_RE, ProfileError
+from rocmdesk.torchenv.profiles import NAME_RE, VAR_NAME_RE, ProfileError
 
 BEGIN = "# >>> rocmdesk profile {name} >>>"
 END = "# <<< rocmdesk profile <<<"
@@ -82,8 +82,6 @@ PROFILE_VAR = "ROCMDESK_PROFILE"  # set while a profile is active, for prompts a
 
 SCRIPTS: tuple[tuple[str, str], ...] = (("bash", "activate"), ("fish", "activate.fish"), ("csh", "activate.csh"))
 
-# what may stand in a variable's name, in every shell and every export format
-VAR_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # characters that some reader takes for the end of a line (str.splitlines: \n \r \v \f \x1c-\x1e \x85
 # \u2028 \u2029) and the other control characters: never written raw into a script
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f\x85\u2028\u2029]+")
