@@ -10,8 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from rocmdesk import __version__, i18n
 
-# run() rebuilds the main window when the event loop ends with this code (the Language menu's "Restart now")
-RESTART_EXIT_CODE = 0x1A40
+from rocmdesk.ui.language_menu import RESTART_EXIT_CODE
 
 _installed: list[QTranslator] = []
 

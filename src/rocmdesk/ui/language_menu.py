@@ -15,7 +15,9 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox
 
 from rocmdesk import i18n
-from rocmdesk.ui.app import RESTART_EXIT_CODE
+
+# run() in ui.app rebuilds the main window when the event loop ends with this code (the menu's "Restart now")
+RESTART_EXIT_CODE = 0x1A40
 
 
 def busy_pages(window: QMainWindow) -> bool:

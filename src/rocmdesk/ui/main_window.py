@@ -58,10 +58,11 @@ class MainWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
 
+        self.pages: dict[str, QWidget] = {}
         self.overview = OverviewPage(self.session)
-        self._add_page(self.tr("Overview"), self.overview)
-        for title, page_class, purpose in self._pages():
-            self._add_page(title, page_class(self.session), purpose)
+        self._add_page("overview", self.tr("Overview"), self.overview)
+        for key, title, page_class, purpose in self._pages():
+            self._add_page(key, title, page_class(self.session), purpose)
         self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
         self.sidebar.setCurrentRow(0)
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
@@ -75,29 +76,42 @@ class MainWindow(QMainWindow):
         if autostart:
             self.session.refresh()
 
-    def _pages(self) -> list[tuple[str, type[QWidget], str]]:
-        """Sidebar title, page, and the page's purpose (the sidebar item's tooltip)."""
+    def _pages(self) -> list[tuple[str, str, type[QWidget], str]]:
+        """Key (ui.navigation.PAGE_KEYS), sidebar title, page, and the page's purpose (the sidebar item's tooltip)."""
         return [
-            (self.tr("Setup"), SetupPage, self.tr("Plan the ROCm install for this machine, see every step, and run "
+            ("setup", self.tr("Setup"), SetupPage, self.tr("Plan the ROCm install for this machine, see every step, and run "
                                                   "it with one password prompt.")),
-            (self.tr("PyTorch"), PyTorchPage, self.tr("Pick the right ROCm wheel for this GPU, install it into a "
+            ("pytorch", self.tr("PyTorch"), PyTorchPage, self.tr("Pick the right ROCm wheel for this GPU, install it into a "
                                                       "virtual environment and check from inside it that the GPU "
                                                       "is seen.")),
-            (self.tr("Environments"), EnvironmentsPage, self.tr("One virtual environment and its GPU settings (such "
+            ("environments", self.tr("Environments"), EnvironmentsPage, self.tr("One virtual environment and its GPU settings (such "
                                                                 "as HSA_OVERRIDE_GFX_VERSION) per project.")),
-            (self.tr("Monitor"), MonitorPage, self.tr("Live temperature, power, memory, load and clocks of each GPU "
+            ("monitor", self.tr("Monitor"), MonitorPage, self.tr("Live temperature, power, memory, load and clocks of each GPU "
                                                       "and process, with history and alerts.")),
-            (self.tr("Sanity check"), SanityPage, self.tr("A short real training run: its speed, its memory use and "
+            ("sanity", self.tr("Sanity check"), SanityPage, self.tr("A short real training run: its speed, its memory use and "
                                                           "whether the loss falls.")),
-            (self.tr("Doctor"), DoctorPage, self.tr("Known failures matched against this machine, or against output "
+            ("doctor", self.tr("Doctor"), DoctorPage, self.tr("Known failures matched against this machine, or against output "
                                                     "pasted from another one, and how to fix them.")),
         ]
 
-    def _add_page(self, title: str, page: QWidget, purpose: str = "") -> None:
+    def _add_page(self, key: str, title: str, page: QWidget, purpose: str = "") -> None:
+        self.pages[key] = page
         self.sidebar.addItem(title)
         if purpose:
             self.sidebar.item(self.sidebar.count() - 1).setToolTip(purpose)
         self.stack.addWidget(page)
+
+    def page(self, key: str) -> QWidget | None:
+        """The page under ``key`` (ui.navigation finds pages through this)."""
+        return self.pages.get(key)
+
+    def show_page(self, key: str) -> bool:
+        """Make the page under ``key`` the current one; False where there is none."""
+        page = self.pages.get(key)
+        if page is None:
+            return False
+        self.sidebar.setCurrentRow(self.stack.indexOf(page))
+        return True
 
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&Machine"))
