@@ -101,7 +101,7 @@ def default_venvs(limit: int = 4) -> list[str]:
 
     found: list[str] = []
     try:
-        from rocmdesk.ui.pages.pytorch_page import default_venv
+        from rocmdesk.ui.presenters.venvs import default_venv
 
         found.append(default_venv())
     except Exception:  # no default: the profiles may still name venvs

@@ -61,6 +61,7 @@ from rocmdesk.ui.widgets.page_parts import (
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
 from rocmdesk.ui.widgets.verify_card import VerifyCard
+from rocmdesk.ui.presenters.venvs import default_venv  # noqa: F401 (pages and tests take it from here)
 
 # (plan, on_event, cancel) -> result: runs in the worker thread
 Installer = Callable[[InstallPlan, Callable[[InstallEvent], None], Cancel], InstallResult]
@@ -78,10 +79,6 @@ def default_installer(plan: InstallPlan, on_event: Callable[[InstallEvent], None
 
 def default_verifier(venv: str, report: MachineReport, env: dict[str, str], cancel: Cancel) -> VerifyResult:
     return verify_venv(venv, report, env=env, cancel=cancel)
-
-
-def default_venv() -> str:
-    return os.path.join(os.path.expanduser("~"), "venvs", "rocm")
 
 
 class _Worker(QThread):

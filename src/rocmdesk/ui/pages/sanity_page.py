@@ -63,7 +63,7 @@ def make_options(python: Path, device: str, size: str, steps: int, env: dict[str
 def default_venv() -> str:
     """The PyTorch page's default venv, when there is one."""
     from rocmdesk.torchenv.venv import is_venv
-    from rocmdesk.ui.pages.pytorch_page import default_venv as pytorch_default
+    from rocmdesk.ui.presenters.venvs import default_venv as pytorch_default
 
     path = pytorch_default()
     return path if is_venv(path) else ""
