@@ -38,3 +38,20 @@ def _own_xdg_dirs(tmp_path_factory, monkeypatch):
     base = tmp_path_factory.mktemp("xdg")
     for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
         monkeypatch.setenv(var, str(base / var.lower()))
+
+
+@pytest.fixture
+def simulated_window(qtbot) -> Callable[[str], object]:
+    """A shown MainWindow on a simulated machine, after its first detection."""
+    from rocmdesk.ui.main_window import MainWindow
+    from rocmdesk.ui.session import MachineSession
+
+    def _open(name: str) -> MainWindow:
+        window = MainWindow(MachineSession(simulate=name))
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: not window.session.busy, timeout=20000)
+        assert window.session.error is None, window.session.error
+        return window
+
+    return _open

@@ -64,25 +64,54 @@ def create_app(argv: list[str]) -> QApplication:
 
 
 def run(argv: list[str], simulate: str | None = None, root: str | None = None) -> int:
-    """Open the main window on this computer, a ``--root`` tree, or a simulated machine; return the exit code."""
+    """Open the main window on this computer, a ``--root`` tree, or a simulated machine; return the exit code.
+
+    When rocmdesk is already open for this user and desktop, its window is raised (and switched to ``simulate``)
+    instead, and this returns 0 at once."""
+    from rocmdesk.ui import single_instance, window_state
     from rocmdesk.ui.main_window import MainWindow
     from rocmdesk.ui.session import MachineSession
 
     app = create_app(argv)
+    name = single_instance.server_name()
+    if single_instance.hand_over(name, simulate, root):
+        return 0
+    server = single_instance.InstanceServer(name, app)
     window = MainWindow(MachineSession(simulate=simulate, root=root))
+    window_state.restore(window, window.show_page)
+    window.remember_state = True
+    server.launched.connect(lambda request: _bring_forward(window, request))
     window.show()
     while (code := app.exec()) == RESTART_EXIT_CODE:
         # the Language menu asked for a new window in the new language: the same machine, page and place
         simulate, root = window.session.simulate, window.session.root
-        page, geometry = window.sidebar.currentRow(), window.saveGeometry()
+        page, geometry = window.current_page_key(), window.saveGeometry()
+        server.launched.disconnect()
+        window.remember_state = False
         window.close()  # pages stop their work as on quit
         window.deleteLater()
         install_translators(app, i18n.app_language())
         window = MainWindow(MachineSession(simulate=simulate, root=root))
         window.restoreGeometry(geometry)
-        window.sidebar.setCurrentRow(page)
+        window.show_page(page or "overview")
+        window.remember_state = True
+        server.launched.connect(lambda request, window=window: _bring_forward(window, request))
         window.show()
+    server.close()
     return code
+
+
+def _bring_forward(window, request: dict) -> None:  # noqa: ANN001 (a MainWindow; imported lazily above)
+    """A second launch: raise this window and, when it named a simulated machine we know, show that machine."""
+    name = request.get("simulate")
+    session = window.session
+    if name and name != session.simulate and any(m.name == name for m in session.machines()):
+        session.use_simulated(name)
+    if window.isMinimized():
+        window.showNormal()
+    window.show()
+    window.raise_()
+    window.activateWindow()
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ class MainWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session or MachineSession()
+        self.remember_state = False  # ui.app.run sets it: closing then saves the geometry and page
         self.session.setParent(self)
         self.setWindowTitle("rocmdesk")
         self.resize(1200, 800)
@@ -113,6 +114,10 @@ class MainWindow(QMainWindow):
         self.sidebar.setCurrentRow(self.stack.indexOf(page))
         return True
 
+    def current_page_key(self) -> str | None:
+        widget = self.stack.currentWidget()
+        return next((key for key, page in self.pages.items() if page is widget), None)
+
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&Machine"))
         refresh = QAction(self.tr("&Refresh"), self)
@@ -149,6 +154,10 @@ class MainWindow(QMainWindow):
         self.real_action.setEnabled(s.simulate is not None)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.remember_state:  # the app's window (not a test's or a restart's): its place and page come back
+            from rocmdesk.ui import window_state
+
+            window_state.save(self, self.current_page_key())
         # pages with a running child process (the Setup wizard's helper) stop it first
         for i in range(self.stack.count()):
             shutdown = getattr(self.stack.widget(i), "shutdown", None)
