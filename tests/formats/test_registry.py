@@ -114,3 +114,24 @@ def test_decode_empty() -> None:
     assert decode_input(b"") == ""
     with pytest.raises(FormatError):
         parse("")
+
+
+def test_the_built_in_table_names_each_module_as_the_module_names_itself():
+    import importlib
+
+    for name, label, module, sniffer, parser in formats.BUILT_IN:
+        mod = importlib.import_module(f"rocmdesk.formats.{module}")
+        assert (mod.FORMAT_NAME, mod.LABEL) == (name, label)
+        assert callable(getattr(mod, sniffer)) and callable(getattr(mod, parser))
+    assert formats.formats()[: len(formats.BUILT_IN)] == [row[0] for row in formats.BUILT_IN]
+
+
+def test_reading_limits_loads_no_parser():
+    import subprocess
+    import sys
+
+    code = ("import sys, rocmdesk.formats.limits, rocmdesk.formats\n"
+            "print(sorted(m for m in sys.modules if m.startswith('rocmdesk.formats.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    loaded = eval(out)  # a list of module names printed by the child
+    assert not {"rocmdesk.formats.rocminfo", "rocmdesk.formats.amd_smi", "rocmdesk.formats.traceback"} & set(loaded)
