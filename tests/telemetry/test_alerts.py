@@ -65,3 +65,11 @@ def test_only_ok_gpus_are_judged() -> None:
     assert _kinds(_gpu(state="suspended", temp_junction_c=None)) == []
     alerts = check(Sample(timestamp=T0, gpus=[_gpu(temp_junction_c=111.0)]))
     assert alerts[0].to_json()["limit"] == 110.0 and "critical" in alerts[0].message
+
+
+
+def test_one_sample_has_no_sustained_alerts_as_a_one_point_history_has_none() -> None:
+    sample = Sample(timestamp=T0, gpus=[_gpu(power_w=300.0, power_cap_w=300.0, temp_junction_c=109.0)])
+    assert [a.kind for a in check(sample)] == ["junction-hot", "power-cap"]
+    # monitor --once: the instant rules still speak, the sustained one has nothing to judge
+    assert [a.kind for a in check(sample, one_sample=True)] == ["junction-hot"]

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace, host: Any) -> int:
     from rocmdesk.telemetry.exporter import serve, stop
     from rocmdesk.telemetry.monitor import Monitor
 
-    monitor = Monitor(host, source=args.source, interval_s=args.min_interval)
+    monitor = Monitor(host, source=args.source, interval_s=args.min_interval, keep_history=False)  # scrapes read the last sample
     if not monitor.gpus:
         error(translate("rocmdesk.telemetry.exporter", "no AMD GPU to export on {machine}").format(
             machine=host.label))

@@ -168,7 +168,9 @@ def _run(args: argparse.Namespace, host: Any) -> int:
     from rocmdesk.telemetry.metrics import csv_header, csv_row
     from rocmdesk.telemetry.monitor import Monitor
 
-    monitor = Monitor(host, source=args.source, interval_s=args.interval, processes_every_s=0.0)
+    # one sample has no history to judge: --once keeps none (and loads no numpy)
+    monitor = Monitor(host, source=args.source, interval_s=args.interval, processes_every_s=0.0,
+                      keep_history=not args.once)
     if not monitor.gpus:
         error(translate("rocmdesk.telemetry.cli_monitor", "no AMD GPU to monitor on {machine}").format(
             machine=host.label))
@@ -187,7 +189,7 @@ def _run(args: argparse.Namespace, host: Any) -> int:
         while True:
             sample = monitor.tick()
             procs = monitor.processes() if args.processes else None
-            alerts = check(sample, monitor.history)
+            alerts = check(sample, monitor.history, one_sample=args.once)
             if args.json:
                 data = sample.to_json()
                 data["alerts"] = [a.to_json() for a in alerts]

@@ -17,8 +17,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import numpy as np
-
 from rocmdesk.i18n import translate
 from rocmdesk.telemetry.metrics import OK, GpuSample, Sample
 
@@ -82,6 +80,8 @@ def _power(g: GpuSample, history: Any) -> Alert | None:
     if history is not None:
         name = _series(g.index, "power_w")
         if name in history.series:
+            import numpy as np  # only with a history (monitor --once and the exporter keep none)
+
             w = history.last(name, POWER_SUSTAIN_S, max_points=64)
             span = float(w.t[-1] - w.t[0]) if len(w) > 1 else 0.0
             if span < POWER_SUSTAIN_S * 0.8 or np.nanmin(w.min) < POWER_CAP_RATIO * cap * 0.97:
@@ -97,6 +97,8 @@ def _leak(g: GpuSample, history: Any) -> Alert | None:
     vname, bname = _series(g.index, "vram_used_bytes"), _series(g.index, "busy_percent")
     if vname not in history.series or bname not in history.series:
         return None
+    import numpy as np
+
     v = history.last(vname, LEAK_WINDOW_S, max_points=120)
     b = history.last(bname, LEAK_WINDOW_S, max_points=120)
     ok = np.isfinite(v.mean)
@@ -116,13 +118,16 @@ def _leak(g: GpuSample, history: Any) -> Alert | None:
     ).format(index=g.index, mib=rise / 2**20, minutes=LEAK_WINDOW_S / 60))
 
 
-def check(sample: Sample, history: Any = None) -> list[Alert]:
-    """The alerts for this sample; ``history`` (a Monitor's) enables the sustained and trend rules."""
+def check(sample: Sample, history: Any = None, *, one_sample: bool = False) -> list[Alert]:
+    """The alerts for this sample; ``history`` (a Monitor's) enables the sustained and trend rules.
+    ``one_sample``: there is no before (``monitor --once``), so the rules that need one stay silent, as they do
+    on a history one sample long."""
     out: list[Alert] = []
     for g in sample.gpus:
         if g.state != OK:
             continue
-        for rule in (_junction(g), _vram(g), _power(g, history), _leak(g, history)):
+        sustained = () if one_sample else (_power(g, history), _leak(g, history))
+        for rule in (_junction(g), _vram(g), *sustained):
             if rule is not None:
                 out.append(rule)
     return out

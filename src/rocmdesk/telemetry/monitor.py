@@ -14,13 +14,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
-from rocmdesk.telemetry.history import DEFAULT_LEVELS, DEFAULT_MAX_RATE_HZ, History, Level
 from rocmdesk.telemetry.hostmetrics import HostMetrics
 from rocmdesk.telemetry.metrics import SERIES_KEYS, Sample
 from rocmdesk.telemetry.processes import GpuProcess, read_processes
+
+if TYPE_CHECKING:  # numpy comes with the history: imported only where a history is kept
+    from rocmdesk.telemetry.history import History, Level
 
 SOURCES = ("auto", "sysfs", "rocm-smi", "amd-smi")
 HOST_SERIES = ("cpu_percent", "mem_used_bytes")
@@ -74,7 +77,8 @@ class Monitor:
         sampler=None,
         source: str = "auto",
         interval_s: float = 1.0,
-        levels: Sequence[Level] = DEFAULT_LEVELS,
+        levels: "Sequence[Level] | None" = None,
+        keep_history: bool = True,
         with_host: bool = True,
         processes_every_s: float = 2.0,
         clock: Callable[[], float] = time.monotonic,
@@ -90,8 +94,15 @@ class Monitor:
         names = [series_name(i, k) for i, k in self._columns]
         if self.host_metrics is not None:
             names += [host_series_name(k) for k in HOST_SERIES]
-        rate = DEFAULT_MAX_RATE_HZ if self.interval_s <= 0 else max(DEFAULT_MAX_RATE_HZ, min(50.0, 1 / self.interval_s))
-        self.history = History(names, levels, max_rate_hz=rate)
+        # keep_history=False: one sample and its instant alerts (monitor --once, the exporter) need no numpy
+        self.history: History | None = None
+        if keep_history:
+            from rocmdesk.telemetry.history import DEFAULT_LEVELS, DEFAULT_MAX_RATE_HZ, History
+
+            rate = DEFAULT_MAX_RATE_HZ if self.interval_s <= 0 else max(DEFAULT_MAX_RATE_HZ,
+                                                                         min(50.0, 1 / self.interval_s))
+            self.history = History(names, DEFAULT_LEVELS if levels is None else levels, max_rate_hz=rate)
+        self._names = names
         self.latest: Sample | None = None
         self._next = -math.inf
         self.processes_every_s = processes_every_s
@@ -100,7 +111,7 @@ class Monitor:
 
     @property
     def series(self) -> list[str]:
-        return self.history.series
+        return self.history.series if self.history is not None else list(self._names)
 
     @property
     def source(self) -> str:
@@ -116,7 +127,8 @@ class Monitor:
         row = [_value(by_index.get(i), k) for i, k in self._columns]
         if host is not None:
             row += [_value(host, k) for k in HOST_SERIES]
-        self.history.append(now, row)
+        if self.history is not None:
+            self.history.append(now, row)
         self.latest = sample
         return sample
 
@@ -139,6 +151,8 @@ class Monitor:
 
     def window(self, gpu_index: int, key: str, seconds: float, max_points: int = 2000):
         """The last ``seconds`` of one GPU metric, ready to plot (see History.window)."""
+        if self.history is None:
+            raise RuntimeError("this monitor keeps no history (keep_history=False)")
         return self.history.last(series_name(gpu_index, key), seconds, max_points)
 
     def close(self) -> None:
