@@ -1,0 +1,120 @@
+"""Time to the first painted main window, against a bare PySide6 QMainWindow in the same interpreter.
+
+Both are whole processes, measured in the same run and interleaved: from the start of the process until the
+window has painted once (the child prints a mark from its first paint event, then exits).  The rocmdesk window
+opens on a simulated machine (the case a new user lives in) and counts as painted when the Overview has painted
+with the machine's GPUs, not merely the frame.  Goal (issue 19): ratio <= 1.5.
+
+Under Xvfb when there is one (``xvfb-run`` or ``Xvfb`` on PATH), else Qt's offscreen platform.
+
+    python benchmarks/startup.py [--runs N] [--machine NAME]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+GOAL = 1.5
+
+BARE = r"""
+import sys
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+app = QApplication(sys.argv)
+w = QMainWindow(); w.setCentralWidget(QLabel("hello")); w.resize(1024, 700)
+class First(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            print("painted", flush=True); app.exit(0)
+        return False
+f = First(); w.installEventFilter(f)
+w.show(); sys.exit(app.exec())
+"""
+
+ROCMDESK = r"""
+import sys
+from rocmdesk.ui.app import create_app
+app = create_app(sys.argv[:1])
+from PySide6.QtCore import QEvent, QObject
+from rocmdesk.ui.main_window import MainWindow
+from rocmdesk.ui.session import MachineSession
+w = MainWindow(MachineSession(simulate=sys.argv[1])); w.resize(1024, 700)
+class First(QObject):
+    def eventFilter(self, obj, ev):
+        # the Overview painted after the machine's report arrived: what the user came for is on screen
+        if (ev.type() == QEvent.Type.Paint and w.session.report is not None and getattr(obj, "window", None)
+                and obj.isWidgetType() and obj.window() is w):
+            print("painted", flush=True); app.exit(0)
+        return False
+f = First(); app.installEventFilter(f)
+w.session.reportReady.connect(lambda *_: w.update())
+w.show(); sys.exit(app.exec())
+"""
+
+
+def _env(display: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="rocmdesk-bench-")  # no saved window state, no instance
+    if display:
+        env["DISPLAY"] = display
+        env.pop("QT_QPA_PLATFORM", None)
+    else:
+        env["QT_QPA_PLATFORM"] = "offscreen"
+    return env
+
+
+def _time(code: str, args: list[str], env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, timeout=120)
+    elapsed = time.perf_counter() - t0
+    if "painted" not in out.stdout:
+        raise SystemExit(f"no first paint: rc={out.returncode}\n{out.stderr[-2000:]}")
+    return elapsed
+
+
+def _start_xvfb() -> tuple[subprocess.Popen | None, str | None]:
+    if not shutil.which("Xvfb"):
+        return None, None
+    display = ":97"
+    proc = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    return proc, display
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--machine", default="rx6600xt-ubuntu2204")
+    args = ap.parse_args()
+    xvfb, display = _start_xvfb()
+    try:
+        env = _env(display)
+        _time(ROCMDESK, [args.machine], env)  # warm: bytecode and the simulated tree
+        bare, ours = [], []
+        for _ in range(args.runs):
+            bare.append(_time(BARE, [], env))
+            ours.append(_time(ROCMDESK, [args.machine], env))
+    finally:
+        if xvfb is not None:
+            xvfb.terminate()
+    b, o = statistics.median(bare), statistics.median(ours)
+    print(f"platform: {'Xvfb ' + display if display else 'offscreen'}; runs: {args.runs}; machine: {args.machine}")
+    print(f"{'first paint':<40} {'median ms':>10} {'min ms':>8}")
+    print(f"{'bare QMainWindow':<40} {b * 1e3:>10.0f} {min(bare) * 1e3:>8.0f}")
+    print(f"{'rocmdesk main window (Overview)':<40} {o * 1e3:>10.0f} {min(ours) * 1e3:>8.0f}")
+    ratio_med, ratio_min = o / b, min(ours) / min(bare)
+    print(f"ratio (median / min): {ratio_med:.2f} / {ratio_min:.2f}   goal <= {GOAL}   "
+          f"{'OK' if ratio_med <= GOAL else 'over the goal'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
