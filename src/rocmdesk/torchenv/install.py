@@ -25,6 +25,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from rocmdesk.i18n import translate
+from rocmdesk.torchenv.pip_failure import PipFailure
+from rocmdesk.torchenv.pip_failure import classify as classify_pip_failure
 from rocmdesk.torchenv.process import Cancel, ProcessResult, run_streamed
 from rocmdesk.torchenv.venv import (
     OTHER_MIN_FREE,
@@ -305,6 +307,7 @@ class InstallResult:
     created_venv: bool = False
     raw_progress: bool = False
     duration_s: float = 0.0
+    failure: PipFailure | None = None  # why pip failed and what to do next, when its output tells
 
 
 class _Log:
@@ -463,8 +466,13 @@ def run_install(
         return finish(None, res)
     if res.cancelled:
         return finish(None, res)
-    # pip's first ERROR line names the cause; later ones are hints ("ResolutionImpossible: for help visit ...")
+    # the lines before pip's first ERROR tell the cause (five "Retrying ... connection broken" and then "Could not
+    # find a version" is a network failure, not a missing version); else the first ERROR line names it
+    result.failure = classify_pip_failure(res.stdout)
     why = parser.errors[0][:400] if parser.errors else (res.error or _last_line(res.stdout))
+    if result.failure is not None:
+        why = translate("rocmdesk.torchenv.install", "{cause} (pip: {line})").format(
+            cause=result.failure.summary, line=why)
     return finish(translate("rocmdesk.torchenv.install", "pip failed: {error} (the whole output is in {log})").format(
         error=why, log=plan.log_path), res)
 
