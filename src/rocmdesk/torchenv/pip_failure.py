@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from rocmdesk.i18n import translate
 
 MAX_SCAN = 512 * 1024  # the tail of pip's output that is read: causes are near the end
-_CONTEXT = "rocmdesk.torchenv.pip_failure"
 _HOST_RE = re.compile(r"host='([^'\s]{1,253})'")  # urllib3's HTTP(S)Connection(host='...', port=...)
 _INDEX_RE = re.compile(r"^Looking in indexes: (\S{1,2048})")
 
@@ -53,14 +52,14 @@ def classify(output: str) -> PipFailure | None:
         return [ln for ln in lines if any(n in ln for n in needles)]
 
     if found := _any("No space left on device", "[Errno 28]"):
-        return PipFailure("disk", translate(_CONTEXT, "The disk ran full while pip was installing."), translate(
-            _CONTEXT, "Free space on the disk that holds the venv (a ROCm PyTorch needs about 15 GB while "
+        return PipFailure("disk", translate("rocmdesk.torchenv.pip_failure", "The disk ran full while pip was installing."), translate(
+            "rocmdesk.torchenv.pip_failure", "Free space on the disk that holds the venv (a ROCm PyTorch needs about 15 GB while "
                       "installing), then press Install again."), None, found[:3])
     if found := _any("ProxyError", "Cannot connect to proxy", "Tunnel connection failed", "407 Proxy Authentication"):
         return _proxy(found)
     if found := _any("CERTIFICATE_VERIFY_FAILED", "SSLError", "SSL: WRONG_VERSION_NUMBER"):
-        return PipFailure("tls", translate(_CONTEXT, "pip could not check the wheel index's certificate."), translate(
-            _CONTEXT, "A proxy that inspects HTTPS or an old certificate store is usual. Choose a mirror you trust "
+        return PipFailure("tls", translate("rocmdesk.torchenv.pip_failure", "pip could not check the wheel index's certificate."), translate(
+            "rocmdesk.torchenv.pip_failure", "A proxy that inspects HTTPS or an old certificate store is usual. Choose a mirror you trust "
                       "in Index or mirror, or ask your network's administrator for its certificate."), "index",
             found[:3])
     if broken:
@@ -69,34 +68,34 @@ def classify(output: str) -> PipFailure | None:
             return _proxy(broken)
         dns = [ln for ln in broken if "NameResolutionError" in ln or "Failed to resolve" in ln
                or "Name or service not known" in ln or "Temporary failure in name resolution" in ln]
-        summary = (translate(_CONTEXT, "pip could not look up the wheel index's address (no DNS answer): this "
+        summary = (translate("rocmdesk.torchenv.pip_failure", "pip could not look up the wheel index's address (no DNS answer): this "
                                        "computer may be offline, or the index blocked on this network.")
-                   if dns else translate(_CONTEXT, "pip could not reach the wheel index (the connection was refused "
+                   if dns else translate("rocmdesk.torchenv.pip_failure", "pip could not reach the wheel index (the connection was refused "
                                                    "or timed out): this computer may be offline, or the index "
                                                    "blocked on this network."))
         return PipFailure("network", summary, translate(
-            _CONTEXT, "Check the network, or put a mirror you can reach into Index or mirror (in China, for example, "
+            "rocmdesk.torchenv.pip_failure", "Check the network, or put a mirror you can reach into Index or mirror (in China, for example, "
                       "a university's PyTorch mirror), then press Install again. Behind a proxy, set https_proxy "
                       "before starting rocmdesk."), "index", (dns or broken)[:3])
     if found := _any("THESE PACKAGES DO NOT MATCH THE HASHES", "do not match the hashes"):
-        return PipFailure("hash", translate(_CONTEXT, "A download did not match its published hash."), translate(
-            _CONTEXT, "The mirror or pip's cache holds a broken file. Press Install again; if it fails the same "
+        return PipFailure("hash", translate("rocmdesk.torchenv.pip_failure", "A download did not match its published hash."), translate(
+            "rocmdesk.torchenv.pip_failure", "The mirror or pip's cache holds a broken file. Press Install again; if it fails the same "
                       "way, choose another mirror in Index or mirror."), "index", found[:3])
     if found := _any("Could not find a version that satisfies the requirement", "No matching distribution found"):
         return PipFailure("no-version", translate(
-            _CONTEXT, "The wheel index has no build of that version for this Python."), translate(
-            _CONTEXT, "Choose another version in the list (or another Python for the venv): each index carries its "
+            "rocmdesk.torchenv.pip_failure", "The wheel index has no build of that version for this Python."), translate(
+            "rocmdesk.torchenv.pip_failure", "Choose another version in the list (or another Python for the venv): each index carries its "
                       "own versions."), "version", found[:3])
     if found := _any("ResolutionImpossible", "conflicting dependencies"):
         return PipFailure("conflict", translate(
-            _CONTEXT, "pip found requirements that cannot all be met (conflicting dependencies)."), translate(
-            _CONTEXT, "Install into a new, empty venv, or choose the version the recommendation names."), "version",
+            "rocmdesk.torchenv.pip_failure", "pip found requirements that cannot all be met (conflicting dependencies)."), translate(
+            "rocmdesk.torchenv.pip_failure", "Install into a new, empty venv, or choose the version the recommendation names."), "version",
             found[:3])
     return None
 
 
 def _proxy(evidence: list[str]) -> PipFailure:
-    return PipFailure("proxy", translate(_CONTEXT, "pip could not get through the proxy to the wheel index."),
-                      translate(_CONTEXT, "Check the proxy's address (https_proxy) and whether it needs a password, "
+    return PipFailure("proxy", translate("rocmdesk.torchenv.pip_failure", "pip could not get through the proxy to the wheel index."),
+                      translate("rocmdesk.torchenv.pip_failure", "Check the proxy's address (https_proxy) and whether it needs a password, "
                                           "or choose a mirror you can reach without it in Index or mirror."),
                       "proxy", evidence[:3])

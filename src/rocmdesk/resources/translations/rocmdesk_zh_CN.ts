@@ -9660,12 +9660,79 @@
         <translation>pip 正在解析 {requirements}</translation>
     </message>
     <message>
+        <source>{cause} (pip: {line})</source>
+        <translation>{cause}（pip：{line}）</translation>
+    </message>
+    <message>
         <source>pip failed: {error} (the whole output is in {log})</source>
         <translation>pip 失败：{error}（完整输出见 {log}）</translation>
     </message>
     <message>
         <source>no output</source>
         <translation>没有输出</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.pip_failure</name>
+    <message>
+        <source>The disk ran full while pip was installing.</source>
+        <translation>pip 安装时磁盘已满。</translation>
+    </message>
+    <message>
+        <source>Free space on the disk that holds the venv (a ROCm PyTorch needs about 15 GB while installing), then press Install again.</source>
+        <translation>请在存放该虚拟环境的磁盘上腾出空间（ROCm 版 PyTorch 安装时约需 15 GB），然后再次点击“安装”。</translation>
+    </message>
+    <message>
+        <source>pip could not check the wheel index&apos;s certificate.</source>
+        <translation>pip 无法校验 wheel 索引的证书。</translation>
+    </message>
+    <message>
+        <source>A proxy that inspects HTTPS or an old certificate store is usual. Choose a mirror you trust in Index or mirror, or ask your network&apos;s administrator for its certificate.</source>
+        <translation>常见原因是会检查 HTTPS 流量的代理，或过旧的证书库。请在“索引或镜像”中选择一个你信任的镜像，或向网络管理员索取其证书。</translation>
+    </message>
+    <message>
+        <source>pip could not look up the wheel index&apos;s address (no DNS answer): this computer may be offline, or the index blocked on this network.</source>
+        <translation>pip 无法解析 wheel 索引的地址（DNS 无应答）：这台电脑可能未联网，或该索引在此网络中被屏蔽。</translation>
+    </message>
+    <message>
+        <source>pip could not reach the wheel index (the connection was refused or timed out): this computer may be offline, or the index blocked on this network.</source>
+        <translation>pip 无法连接 wheel 索引（连接被拒绝或超时）：这台电脑可能未联网，或该索引在此网络中被屏蔽。</translation>
+    </message>
+    <message>
+        <source>Check the network, or put a mirror you can reach into Index or mirror (in China, for example, a university&apos;s PyTorch mirror), then press Install again. Behind a proxy, set https_proxy before starting rocmdesk.</source>
+        <translation>请检查网络，或在“索引或镜像”中填入一个可以访问的镜像（例如在中国可用高校的 PyTorch 镜像），然后再次点击“安装”。如需通过代理上网，请在启动 rocmdesk 之前设置 https_proxy。</translation>
+    </message>
+    <message>
+        <source>A download did not match its published hash.</source>
+        <translation>下载的文件与公布的哈希值不符。</translation>
+    </message>
+    <message>
+        <source>The mirror or pip&apos;s cache holds a broken file. Press Install again; if it fails the same way, choose another mirror in Index or mirror.</source>
+        <translation>镜像或 pip 缓存中有损坏的文件。请再次点击“安装”；如果仍以同样方式失败，请在“索引或镜像”中换一个镜像。</translation>
+    </message>
+    <message>
+        <source>The wheel index has no build of that version for this Python.</source>
+        <translation>该 wheel 索引没有适用于此 Python 的这个版本。</translation>
+    </message>
+    <message>
+        <source>Choose another version in the list (or another Python for the venv): each index carries its own versions.</source>
+        <translation>请在列表中选择其他版本（或为虚拟环境换一个 Python）：每个索引提供的版本各不相同。</translation>
+    </message>
+    <message>
+        <source>pip found requirements that cannot all be met (conflicting dependencies).</source>
+        <translation>pip 发现有无法同时满足的依赖要求（依赖冲突）。</translation>
+    </message>
+    <message>
+        <source>Install into a new, empty venv, or choose the version the recommendation names.</source>
+        <translation>请安装到一个新的空虚拟环境中，或选择推荐中给出的版本。</translation>
+    </message>
+    <message>
+        <source>pip could not get through the proxy to the wheel index.</source>
+        <translation>pip 无法通过代理访问 wheel 索引。</translation>
+    </message>
+    <message>
+        <source>Check the proxy&apos;s address (https_proxy) and whether it needs a password, or choose a mirror you can reach without it in Index or mirror.</source>
+        <translation>请检查代理地址（https_proxy）以及是否需要密码，或在“索引或镜像”中选择一个不经代理即可访问的镜像。</translation>
     </message>
 </context>
 <context>
