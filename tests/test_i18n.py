@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from rocmdesk import i18n
+from rocmdesk import settings
 
 
 @pytest.fixture(autouse=True)
@@ -42,26 +43,26 @@ def test_system_language_reads_the_environment_as_gettext_does(env, expected):
 
 def test_the_saved_choice_overrides_the_environment_and_keeps_other_settings():
     env = {"LANG": "en_US.UTF-8"}
-    assert i18n.saved_language() == "system" and i18n.app_language(env) == "en"
-    path = i18n.settings_file()
+    assert settings.saved_language() == "system" and settings.app_language(env) == "en"
+    path = settings.settings_file()
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps({"other": 1}))
-    i18n.save_language("zh_CN")
-    assert i18n.app_language(env) == "zh_CN"
+    settings.save_language("zh_CN")
+    assert settings.app_language(env) == "zh_CN"
     assert json.loads(path.read_text()) == {"other": 1, "language": "zh_CN"}
-    i18n.save_language("system")
-    assert i18n.app_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+    settings.save_language("system")
+    assert settings.app_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
     assert not list(path.parent.glob(".settings-*"))  # no temporary file left behind
 
 
 def test_bad_settings_read_as_the_default_and_bad_choices_are_refused():
-    path = i18n.settings_file()
+    path = settings.settings_file()
     path.parent.mkdir(parents=True)
     for junk in ("{not json", "[1, 2]", json.dumps({"language": "klingon"})):
         path.write_text(junk)
-        assert i18n.saved_language() == "system"
+        assert settings.saved_language() == "system"
     with pytest.raises(ValueError, match="unknown language"):
-        i18n.save_language("klingon")
+        settings.save_language("klingon")
     assert json.loads(path.read_text()) == {"language": "klingon"}  # a refused choice writes nothing
 
 

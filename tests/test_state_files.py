@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from rocmdesk import bounded_read, i18n
+from rocmdesk import settings
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,7 +41,7 @@ def _own_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
     i18n.set_language(None)
-    i18n._warned.clear()
+    settings._warned.clear()
     yield
     i18n.set_language(None)
 
@@ -48,32 +49,32 @@ def _own_dirs(tmp_path, monkeypatch):
 # -- settings.json --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(HOSTILE_JSON))
 def test_a_hostile_settings_file_gives_the_defaults_with_a_warning(name, caplog):
-    path = i18n.settings_file()
+    path = settings.settings_file()
     path.parent.mkdir(parents=True)
     path.write_bytes(HOSTILE_JSON[name])
     with caplog.at_level(logging.WARNING):
-        assert i18n.saved_language() == "system"
-        assert i18n.app_language({"LANG": "en_US.UTF-8"}) == "en"
-        assert i18n.app_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
+        assert settings.saved_language() == "system"
+        assert settings.app_language({"LANG": "en_US.UTF-8"}) == "en"
+        assert settings.app_language({"LANG": "zh_CN.UTF-8"}) == "zh_CN"
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == 1, warnings  # once, not on every call
     assert str(path) in warnings[0] and "default settings" in warnings[0] and len(warnings[0]) < 500
     # choosing a language writes a good file again
-    i18n.save_language("zh_CN")
-    assert i18n.saved_language() == "zh_CN" and json.loads(path.read_text())["language"] == "zh_CN"
+    settings.save_language("zh_CN")
+    assert settings.saved_language() == "zh_CN" and json.loads(path.read_text())["language"] == "zh_CN"
 
 
 def test_a_missing_settings_file_is_the_default_without_a_warning(caplog):
     with caplog.at_level(logging.WARNING):
-        assert i18n.saved_language() == "system"
+        assert settings.saved_language() == "system"
     assert not caplog.records
 
 
 def test_a_fifo_in_place_of_settings_does_not_hang():
-    path = i18n.settings_file()
+    path = settings.settings_file()
     path.parent.mkdir(parents=True)
     os.mkfifo(path)
-    code = "from rocmdesk import i18n; print(i18n.saved_language())"
+    code = "from rocmdesk import settings; print(settings.saved_language())"
     out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": str(REPO / "src")},
                          capture_output=True, text=True, timeout=30)
     assert out.returncode == 0 and out.stdout.strip() == "system" and "not a regular file" in out.stderr

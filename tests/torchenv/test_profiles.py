@@ -18,12 +18,12 @@ from rocmdesk.torchenv.profile_store import (
     ProfileNotFound,
     ProfileStore,
     default_dir,
+    load_profile,
 )
 from rocmdesk.torchenv.profiles import (
     InvalidName,
     Profile,
     check_name,
-    load_profile,
     path_warnings,
 )
 from tests.torchenv.profilekit import NASTY_NL

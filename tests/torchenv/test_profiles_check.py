@@ -175,7 +175,7 @@ def test_checked_variables_are_in_the_knowledge():
 # -- against a machine ---------------------------------------------------------------------------------------
 def _machine(name):
     from rocmdesk.machine.detect import detect
-    from rocmdesk.machine.simcache import open_simulated
+    from rocmdesk.machine.open_sim import open_simulated
 
     return detect(open_simulated(name))
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from rocmdesk.cli import main
-from rocmdesk.torchenv.profiles import load_profile
+from rocmdesk.torchenv.profile_store import load_profile
 from tests.torchenv.profilekit import make_venv, script_hashes
 
 

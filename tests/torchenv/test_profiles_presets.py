@@ -17,7 +17,7 @@ from rocmdesk.torchenv.presets import (
 
 def _machine(name):
     from rocmdesk.machine.detect import detect
-    from rocmdesk.machine.simcache import open_simulated
+    from rocmdesk.machine.open_sim import open_simulated
 
     return detect(open_simulated(name))
 

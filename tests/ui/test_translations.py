@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from rocmdesk import i18n
+from rocmdesk import settings
 from tests.ui.fakes import FakeMachines, make_gpu, make_report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,9 +178,9 @@ def test_choosing_the_language_already_spoken_asks_nothing(open_window, monkeypa
     assert list(actions) == ["system", "en", "zh_CN"] and actions["system"].isChecked()
     assert actions["zh_CN"].text() == "简体中文" and actions["system"].text() == "System (English)"
     actions["en"].trigger()  # the system language is English already: nothing to restart for
-    assert asked == [] and i18n.saved_language() == "en"
+    assert asked == [] and settings.saved_language() == "en"
     actions["zh_CN"].trigger()  # "Later": saved, the window stays
-    assert asked == ["zh_CN"] and exits == [] and i18n.saved_language() == "zh_CN"
+    assert asked == ["zh_CN"] and exits == [] and settings.saved_language() == "zh_CN"
     assert actions["zh_CN"].isChecked() and not actions["en"].isChecked()
 
 

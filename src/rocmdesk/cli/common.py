@@ -65,10 +65,10 @@ def host_for(args: argparse.Namespace) -> "Host":
     if getattr(args, "simulate", None) and getattr(args, "root", None):
         raise UsageError(translate("Cli", "--root and --simulate exclude each other"))
     if getattr(args, "simulate", None):
-        from rocmdesk.machine import simcache
+        from rocmdesk.machine import open_sim
 
         try:
-            return simcache.open_simulated(args.simulate)
+            return open_sim.open_simulated(args.simulate)
         except KeyError:
             raise unknown_machine(args.simulate) from None
     if getattr(args, "root", None):

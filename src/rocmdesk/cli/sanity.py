@@ -118,7 +118,8 @@ def _resolve(args: argparse.Namespace) -> tuple[Path, dict[str, str], str] | int
     if args.profile:
         from rocmdesk.torchenv.exports import profile_environ
         from rocmdesk.torchenv.profile_store import ProfileFileError
-        from rocmdesk.torchenv.profiles import ProfileError, load_profile
+        from rocmdesk.torchenv.profile_store import load_profile
+        from rocmdesk.torchenv.profiles import ProfileError
 
         try:
             prof = load_profile(args.profile)

@@ -431,7 +431,8 @@ def _verify(args: argparse.Namespace, host: Host) -> int:
         res = judge(_read_probe_json(args.probe_json), report)
     elif args.profile:
         try:
-            from rocmdesk.torchenv.profiles import ProfileError, load_profile
+            from rocmdesk.torchenv.profile_store import load_profile
+            from rocmdesk.torchenv.profiles import ProfileError
         except ImportError:
             _err(translate("rocmdesk.torchenv.cli_torch", "--profile is not available yet in this build of "
                                                           "rocmdesk; use --venv DIR"))

@@ -2,7 +2,7 @@
 
 `rocmdesk detect --simulate NAME` runs often (scripts, benchmarks): when the cached
 tree is complete and was written by the current builder, this module hands back
-its Host from the tree's metadata alone; only a miss imports ``simulate`` to build.
+its Host from the tree's metadata alone (``open_sim.open_simulated``; only a miss imports ``simulate`` to build).
 """
 
 from __future__ import annotations
@@ -83,16 +83,3 @@ def _described(meta: dict) -> str:
     # the metadata keeps the machine file's English about, which scripts/i18n.py lists for the catalogue
     about = meta.get("description")
     return translate("rocmdesk.machine.simulate", about) if isinstance(about, str) and about else str(meta.get("name"))
-
-
-def open_simulated(name: str, cache_dir: Path | None = None) -> Host:
-    """A Host over the simulated machine ``name``: from the cache when it is good, else built."""
-    base = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    target = base / name
-    if "/" not in name and name not in ("", ".", ".."):
-        meta = usable(target, name)
-        if meta is not None and isinstance(meta.get("host_env"), dict):
-            return host_from_meta(target, meta)
-    from rocmdesk.machine import simulate
-
-    return simulate.open_simulated(name, cache_dir)

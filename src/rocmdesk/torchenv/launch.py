@@ -27,7 +27,7 @@ class Launch:
 def launch_profile(name: str):
     """The profile ``name``, whose venv must exist (a ``bin/`` folder): ProfileError (ProfileFileError for an
     unreadable file) otherwise."""
-    from rocmdesk.torchenv.profiles import load_profile
+    from rocmdesk.torchenv.profile_store import load_profile
 
     prof = load_profile(name)
     if not Path(prof.venv, "bin").is_dir():

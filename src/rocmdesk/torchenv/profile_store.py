@@ -274,3 +274,8 @@ class ProfileStore:
             os.replace(path, dest)
             fsync_dir(self.dir)
         return dest
+
+
+def load_profile(name: str, directory: str | os.PathLike[str] | None = None) -> Profile:
+    """The stored profile called ``name``; raises ``ProfileNotFound`` / ``ProfileFileError`` (ProfileError)."""
+    return ProfileStore(directory).load(name)

@@ -291,10 +291,3 @@ def path_warnings(venv: str) -> list[str]:
                       "the venv path contains {chars}: the activate scripts that Python's venv writes do not quote "
                       "it, so `source bin/activate` may set VIRTUAL_ENV wrong; `rocmdesk run` and `rocmdesk shell` "
                       "are not affected").format(chars=chars)]
-
-
-def load_profile(name: str, directory: str | os.PathLike[str] | None = None) -> Profile:
-    """The stored profile called ``name``; raises ``ProfileNotFound`` / ``ProfileFileError`` (ProfileError)."""
-    from rocmdesk.torchenv.profile_store import ProfileStore
-
-    return ProfileStore(directory).load(name)

@@ -9,6 +9,7 @@ from PySide6.QtGui import QGuiApplication, QIcon
 from PySide6.QtWidgets import QApplication
 
 from rocmdesk import __version__, i18n
+from rocmdesk import settings
 
 from rocmdesk.ui.language_menu import RESTART_EXIT_CODE
 
@@ -56,7 +57,7 @@ def create_app(argv: list[str]) -> QApplication:
     for path in icon_files():
         icon.addFile(str(path))
     app.setWindowIcon(icon if not icon.isNull() else QIcon.fromTheme(APP_ID))
-    install_translators(app, i18n.app_language())
+    install_translators(app, settings.app_language())
     from rocmdesk.ui.theme import follow_system
 
     follow_system(app)  # the desktop's light or dark scheme, now and when it switches
@@ -90,7 +91,7 @@ def run(argv: list[str], simulate: str | None = None, root: str | None = None) -
         window.remember_state = False
         window.close()  # pages stop their work as on quit
         window.deleteLater()
-        install_translators(app, i18n.app_language())
+        install_translators(app, settings.app_language())
         window = MainWindow(MachineSession(simulate=simulate, root=root))
         window.restoreGeometry(geometry)
         window.show_page(page or "overview")

@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox
 
 from rocmdesk import i18n
+from rocmdesk import settings
 
 # run() in ui.app rebuilds the main window when the event loop ends with this code (the menu's "Restart now")
 RESTART_EXIT_CODE = 0x1A40
@@ -61,15 +62,15 @@ def add_language_menu(window: QMainWindow,
     menu.setObjectName("languageMenu")
     group = QActionGroup(menu)
     group.setExclusive(True)
-    saved = i18n.saved_language()
+    saved = settings.saved_language()
     system = i18n.LANGUAGES.get(i18n.system_language(), "English")
     choices = [(i18n.SYSTEM, QCoreApplication.translate("LanguageMenu", "System ({language})").format(
         language=system))] + list(i18n.LANGUAGES.items())  # languages are named in their own language
 
     def choose(choice: str) -> None:
-        before = i18n.app_language()
-        i18n.save_language(choice)
-        after = i18n.app_language()
+        before = settings.app_language()
+        settings.save_language(choice)
+        after = settings.app_language()
         if after != before and (ask or ask_restart)(window, after):
             QApplication.exit(RESTART_EXIT_CODE)
 

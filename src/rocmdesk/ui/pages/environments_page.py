@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
     QMenu,
     QMessageBox,
     QPushButton,
@@ -61,6 +60,7 @@ from rocmdesk.torchenv.profiles import (
     check_name,
     path_warnings,
 )
+from rocmdesk.ui.navigation import find_page, show_page
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
@@ -1248,21 +1248,12 @@ class EnvironmentsPage(QWidget):
         return True
 
     def go_to_pytorch(self) -> bool:
-        """The PyTorch page, with this profile's venv chosen (pages found by type and title: no wiring)."""
+        """The PyTorch page, with this profile's venv chosen (found by key through the window: no wiring)."""
         prof = self._ready_profile()
         if prof is None:
             return False
-        from rocmdesk.ui.pages.pytorch_page import PyTorchPage
-
-        window = self.window()
-        page = window.findChild(PyTorchPage) if window is not None else None
-        sidebar = window.findChild(QListWidget, "sidebar") if window is not None else None
-        if page is None or sidebar is None:
+        page = find_page(self, "pytorch")
+        if page is None:
             return False
         page.use_profile(prof.name)
-        want = QCoreApplication.translate("MainWindow", "PyTorch")
-        for i in range(sidebar.count()):
-            if sidebar.item(i).text() in (want, "PyTorch"):
-                sidebar.setCurrentRow(i)
-                return True
-        return False
+        return show_page(self, "pytorch")

@@ -46,6 +46,7 @@ from rocmdesk.torchenv.install import (
 from rocmdesk.torchenv.process import Cancel
 from rocmdesk.torchenv.recommend import Recommendation, RecommendError, recommend
 from rocmdesk.torchenv.verify import VerifyResult, judge, verify_venv
+from rocmdesk.ui.navigation import find_page, show_page
 from rocmdesk.ui.pages.torch_status import VerifyHistory
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
@@ -779,23 +780,12 @@ class PyTorchPage(QWidget):
 
     def keep_in_profile(self) -> bool:
         """Start a new profile on the Environments page for this venv with the recommendation's variables."""
-        from PySide6.QtWidgets import QListWidget
-
-        from rocmdesk.ui.pages.environments_page import EnvironmentsPage
-
-        window = self.window()
-        page = window.findChild(EnvironmentsPage) if window is not None else None
-        sidebar = window.findChild(QListWidget, "sidebar") if window is not None else None
-        if page is None or sidebar is None or self.rec is None:
+        page = find_page(self, "environments")
+        if page is None or self.rec is None:
             return False
         if not page.new_profile_for(self.venv(), dict(self.rec.env)):
             return False
-        want = QCoreApplication.translate("MainWindow", "Environments")
-        for i in range(sidebar.count()):
-            if sidebar.item(i).text() in (want, "Environments"):
-                sidebar.setCurrentRow(i)
-                return True
-        return False
+        return show_page(self, "environments")
 
     def scroll_to(self, widget: QWidget) -> None:
         self.scroll.ensureWidgetVisible(widget, 0, 0)
