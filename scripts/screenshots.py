@@ -81,7 +81,7 @@ def drive_setup(window: MainWindow, step: str, scope: str | None, timeout: float
     """Walk the Setup wizard to ``step``; False when a run did not end in time."""
     from rocmdesk.ui.pages.setup_page import CHOICES, MACHINE, REVIEW, RUN, SetupPage
 
-    page = window.findChild(SetupPage)
+    page = window.page("setup")
     if page is None:
         return False
     if scope:
@@ -163,7 +163,7 @@ def _probe_rx6600xt() -> dict:
 def drive_pytorch(window: MainWindow, step: str, timeout: float) -> bool:
     from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 
-    page = window.findChild(PyTorchPage)
+    page = window.page("pytorch")
     if page is None:
         return False
     if step == "install":
@@ -229,7 +229,7 @@ def seed_profiles(home: str) -> None:
 def drive_environments(window: MainWindow) -> bool:
     from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 
-    page = window.findChild(EnvironmentsPage)
+    page = window.page("environments")
     if page is None:
         return False
     page.reload()
@@ -288,7 +288,7 @@ def doctor_page(window: MainWindow):
     """The window's Doctor page; a DoctorPage in the Doctor slot while the window still has a placeholder."""
     from rocmdesk.ui.pages.doctor_page import DoctorPage
 
-    page = window.findChild(DoctorPage)
+    page = window.page("doctor")
     if page is None:
         titles = [window.sidebar.item(i).text().lower() for i in range(window.sidebar.count())]
         index = titles.index("doctor")

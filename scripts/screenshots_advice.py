@@ -69,7 +69,7 @@ def shoot(lang: str, machine: str, page: str, output: Path, size: tuple[int, int
     elif ok and page == "environments":
         from rocmdesk.ui.pages.environments_page import EnvironmentsPage
 
-        env_page = window.findChild(EnvironmentsPage)
+        env_page = window.page("environments")
         env_page.reload()
         ok = env_page.select("comfyui")
     shots.settle(600)

@@ -94,7 +94,7 @@ def _real_page(window, page: str, row: int) -> bool:
         cls = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError):
         return False
-    if window.findChild(cls) is None:
+    if window.page(page) is None:  # built by the window when asked; a missing page module is skipped above
         old = window.stack.widget(row)
         window.stack.insertWidget(row, cls(window.session))
         window.stack.removeWidget(old)
@@ -170,7 +170,7 @@ def shoot(lang: str, machine: str, spec: str, output: Path, size: tuple[int, int
             from rocmdesk.ui.pages.setup_page import SetupPage
 
             shots.settle(300)
-            window.findChild(SetupPage).run_scroll.verticalScrollBar().setValue(0)
+            window.page("setup").run_scroll.verticalScrollBar().setValue(0)
     elif ok and page == "pytorch":
         ok = shots.drive_pytorch(window, step, 60)
     elif ok and page == "environments":

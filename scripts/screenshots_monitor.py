@@ -204,7 +204,7 @@ def install_page(window, opener):
     """The window's Monitor page, with this opener (put in place of a placeholder while the window has none)."""
     from rocmdesk.ui.pages.monitor_page import MonitorPage
 
-    page = window.findChild(MonitorPage)
+    page = window.page("monitor")
     from PySide6.QtCore import QCoreApplication
 
     rows = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]

@@ -135,7 +135,7 @@ def main(argv: list[str]) -> int:
     window.show()
     titles = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]
     window.sidebar.setCurrentRow(titles.index(QCoreApplication.translate("MainWindow", "Sanity check")))
-    page = window.findChild(SanityPage)
+    page = window.page("sanity")
     deadline = time.monotonic() + 60
     while window.session.busy and time.monotonic() < deadline:
         settle(50)

@@ -47,14 +47,14 @@ def window(qtbot):
         w.show()
         qtbot.waitUntil(lambda: not w.session.busy and w.session.report is not None, timeout=30000)
         assert w.session.error is None, w.session.error
-        torch_page = w.findChild(PyTorchPage)
+        torch_page = w.page("pytorch")
         qtbot.waitUntil(lambda: torch_page.rec_card is not None, timeout=10000)
         windows.append(w)
         return w
 
     yield _open
     for w in windows:
-        for page in (w.findChild(PyTorchPage), w.findChild(SetupPage)):
+        for page in (w.page("pytorch"), w.page("setup")):
             page.shutdown()
         w.session.shutdown()
 
@@ -94,7 +94,7 @@ def test_every_page_says_what_the_advice_says(window, name):
         assert hidden.other_ways == [] and hidden.notes == []
 
     # Setup: the choices page's advice box (for the release Setup recommends, the machine's advice)
-    setup = w.findChild(SetupPage)
+    setup = w.page("setup")
     headline, details = setup.advice_headline.text(), setup.advice_details.text()
     assert headline.startswith(want["status"] + ": ") and want["override"] in headline
     assert f"Judged by {want['cited']}." in details
@@ -102,7 +102,7 @@ def test_every_page_says_what_the_advice_says(window, name):
         assert want["devices"] in details
 
     # PyTorch: the recommendation card
-    rec_card = w.findChild(PyTorchPage).rec_card
+    rec_card = w.page("pytorch").rec_card
     facts = dict(rec_card.facts)
     assert rec_card.verdict.text() == want["status"]
     assert facts["Override"] == want["override"]
@@ -113,7 +113,7 @@ def test_every_page_says_what_the_advice_says(window, name):
         assert "ROCR_VISIBLE_DEVICES" not in facts.get("Variables", "")
 
     # Environments: the line the presets and the Check column follow, and the presets themselves
-    env_page = w.findChild(EnvironmentsPage)
+    env_page = w.page("environments")
     line = env_page.advice_label.text()
     assert line.startswith(f"Advice for this machine: {want['status']}: ")
     assert want["override"] in line and want["cited"] in line
@@ -126,7 +126,7 @@ def test_the_780m_reads_the_same_on_overview_and_pytorch(window):
     page said "supported by these wheels" (AMD's gfx110X-all index) and Setup that profiles set the override."""
     w = window("radeon780m-laptop")
     card = w.overview.cards[0]
-    rec_card = w.findChild(PyTorchPage).rec_card
+    rec_card = w.page("pytorch").rec_card
     assert card.verdict.text() == rec_card.verdict.text() == "Supported"
     assert dict(card.advice_rows)["Wheels"] == "AMD's gfx110X-all wheels"
     assert rec_card.rec.index_url == "https://repo.amd.com/rocm/whl/gfx110X-all/"
@@ -137,19 +137,19 @@ def test_the_780m_reads_the_same_on_overview_and_pytorch(window):
     # the 11.0.0 in effect: unset it, on the card and on Setup
     assert [n.text() for n in card.notes] == [
         "⚠ HSA_OVERRIDE_GFX_VERSION=11.0.0 is set here: unset it (the advised wheels need no override)"]
-    setup = w.findChild(SetupPage)
+    setup = w.page("setup")
     assert "unset it" in setup.advice_notes.text()
     # Setup's "only with an override" finding (the system ROCm's list) no longer says the profiles set one
     fixes = [c.fix.text() for c in setup.finding_cards if c.finding.id == "gpu-override" and c.fix is not None]
     assert fixes and all("set the override for your projects" not in f for f in fixes)
     assert all("PyTorch needs no override here" in f for f in fixes)
     # and the presets leave the override out
-    assert "HSA_OVERRIDE_GFX_VERSION" not in {s.key for s in w.findChild(EnvironmentsPage).suggestions()}
+    assert "HSA_OVERRIDE_GFX_VERSION" not in {s.key for s in w.page("environments").suggestions()}
 
 
 def test_the_rx6600xt_setup_gives_the_override_and_the_driver_fact(window):
     w = window("rx6600xt-old-driver")
-    setup = w.findChild(SetupPage)
+    setup = w.page("setup")
     assert setup.advice_headline.text() == ("Works with an override: torch 2.9.1+rocm6.4 from PyTorch's index, "
                                             "HSA_OVERRIDE_GFX_VERSION=10.3.0.")
     details = setup.advice_details.text()
@@ -165,10 +165,10 @@ def test_the_rx6600xt_setup_gives_the_override_and_the_driver_fact(window):
 def test_the_result_page_names_the_advised_override(window):
     """The next steps after a run: the override the advice sets (the old sentence read gpu.support)."""
     done = type("Outcome", (), {"dry_run": True})()
-    setup = window("rx6600xt-old-driver").findChild(SetupPage)
+    setup = window("rx6600xt-old-driver").page("setup")
     setup.run_plan = setup.plan
     assert any("HSA_OVERRIDE_GFX_VERSION=10.3.0" in s for s in setup._next_steps(done))
-    setup = window("radeon780m-laptop").findChild(SetupPage)
+    setup = window("radeon780m-laptop").page("setup")
     setup.run_plan = setup.plan
     steps = setup._next_steps(done)
     assert not any("need HSA_OVERRIDE_GFX_VERSION" in s for s in steps)
@@ -177,7 +177,7 @@ def test_the_result_page_names_the_advised_override(window):
 
 def test_therock_scopes_are_named_by_their_own_packages(window):
     """Setup's scope notes follow the chosen release's stream: TheRock's SDK is not rocm-hip-sdk."""
-    setup = window("radeon780m-laptop").findChild(SetupPage)
+    setup = window("radeon780m-laptop").page("setup")
     assert "rocm-hip-sdk" in setup.scope_notes["sdk"].text()
     therock = next(r.version for r in reversed(rocm_releases()) if r.stream == "therock" and not r.preview)
     setup.release_combo.setCurrentIndex(setup.release_combo.findData(therock))
@@ -218,7 +218,7 @@ def test_a_stale_override_is_flagged_on_any_profile(window, tmp_path):
                                         "PYTORCH_HIP_ALLOC_CONF": "expandable_segments:True"})
     _profile(tmp_path, "clean", {"PYTORCH_HIP_ALLOC_CONF": "expandable_segments:True"})
     w = window("rx9070xt-stale-override")
-    page = w.findChild(EnvironmentsPage)
+    page = w.page("environments")
     page.reload()
     for name in ("by-hand", "with-presets"):
         assert page.select(name)
@@ -235,7 +235,7 @@ def test_the_check_follows_the_torch_in_the_venv(window, tmp_path):
     _profile(tmp_path, "amd-wheels", {"HSA_OVERRIDE_GFX_VERSION": "11.0.0"})
     _profile(tmp_path, "pytorch-wheels", {"HSA_OVERRIDE_GFX_VERSION": "11.0.0"}, torch="2.13.0+rocm7.2")
     w = window("radeon780m-laptop")
-    page = w.findChild(EnvironmentsPage)
+    page = w.page("environments")
     page.reload()
     assert page.select("amd-wheels")
     level, text = _check_of(page, "HSA_OVERRIDE_GFX_VERSION")
@@ -251,6 +251,6 @@ def test_the_check_follows_the_torch_in_the_venv(window, tmp_path):
 def test_the_environments_page_fits_a_laptop_screen(window):
     """1024×700: the button row wraps and the editor scrolls instead of forcing the window bigger."""
     w = window("radeon780m-laptop")
-    page = w.findChild(EnvironmentsPage)
+    page = w.page("environments")
     assert page.minimumSizeHint().width() <= 1024 - w.sidebar.width()
     assert page.minimumSizeHint().height() <= 560

@@ -390,13 +390,13 @@ def test_pytorch_button_opens_the_pytorch_page_on_the_profiles_venv(open_window,
     venv = tmp_path / "venv for torch"
     ProfileStore().create(Profile("torchy", str(tmp_path), str(venv), {"HSA_OVERRIDE_GFX_VERSION": "10.3.0"}))
     window = open_window(FakeMachines(make_report([make_gpu()])))
-    page = window.findChild(EnvironmentsPage)
+    page = window.page("environments")
     window.sidebar.setCurrentRow(3)
     page.reload()
     page.select("torchy")
     assert page.go_to_pytorch()
     assert window.sidebar.currentItem().text() == "PyTorch"
-    torch_page = window.findChild(PyTorchPage)
+    torch_page = window.page("pytorch")
     assert torch_page.profile_combo.currentData() == "torchy" and torch_page.venv() == str(venv)
 
 
@@ -425,7 +425,7 @@ def test_the_pytorch_page_hands_its_venv_and_variables_to_a_new_profile(open_win
     from rocmdesk.ui.pages.pytorch_page import PyTorchPage
 
     window = open_window(FakeMachines(make_report([make_gpu()])))
-    torch_page = window.findChild(PyTorchPage)
+    torch_page = window.page("pytorch")
     venv = tmp_path / "my proj" / ".venv"
     torch_page.venv_edit.setText(str(venv))
     torch_page._venv_edited(str(venv))
@@ -433,7 +433,7 @@ def test_the_pytorch_page_hands_its_venv_and_variables_to_a_new_profile(open_win
     assert not torch_page.keep_button.isHidden()  # the RX 6600 XT needs the override
     assert torch_page.keep_in_profile()
     assert window.sidebar.currentItem().text() == "Environments"
-    page = window.findChild(EnvironmentsPage)
+    page = window.page("environments")
     assert page.editing_new and page.venv_edit.text() == str(venv)
     assert page.project_edit.text() == str(tmp_path / "my proj") and page.name_edit.text() == "my-proj"
     assert rows(page)["HSA_OVERRIDE_GFX_VERSION"] == "10.3.0"

@@ -147,8 +147,15 @@ def test_sidebar_has_seven_pages_and_keyboard_switches(open_window, qtbot):
     assert window.stack.currentWidget() is window.overview
 
 
-def test_every_page_is_built_and_says_what_it_is_for(open_window):
+def test_every_page_is_built_when_first_shown_and_says_what_it_is_for(open_window, qtbot):
     window = open_window(two_gpus())
+    assert list(window.pages) == ["overview"]  # only the Overview at start: the first window comes sooner
+    window.sidebar.setCurrentRow(4)  # the Monitor: its skeleton at once, the page right after
+    assert window.current_page_key() == "monitor"
+    qtbot.waitUntil(lambda: "monitor" in window.pages, timeout=5000)
+    assert window.stack.currentWidget() is window.pages["monitor"]
+    for key in ("setup", "pytorch", "environments", "sanity", "doctor"):
+        window.page(key)
     names = [type(window.stack.widget(i)).__name__ for i in range(window.stack.count())]
     assert names == ["OverviewPage", "SetupPage", "PyTorchPage", "EnvironmentsPage", "MonitorPage", "SanityPage",
                      "DoctorPage"]

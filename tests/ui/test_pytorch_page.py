@@ -424,8 +424,9 @@ def test_the_window_has_the_real_pages(open_window):
 
     window = open_window(FakeMachines(make_report([make_gpu()])))
     titles = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]
-    assert isinstance(window.stack.widget(titles.index("PyTorch")), PyTorchPage)
-    assert isinstance(window.stack.widget(titles.index("Environments")), EnvironmentsPage)
-    page = window.stack.widget(titles.index("PyTorch"))
+    assert titles.index("PyTorch") == 2 and titles.index("Environments") == 3
+    assert isinstance(window.page("pytorch"), PyTorchPage)
+    assert isinstance(window.page("environments"), EnvironmentsPage)
+    page = window.page("pytorch")
     assert page.rec is not None and page.rec.override == "10.3.0"
     assert page.sim_note.isHidden()  # the real machine needs no such note

@@ -299,7 +299,7 @@ def test_a_hang_in_the_all_reduce_gives_the_rccl_hints(open_page, qtbot):
 def test_a_cpu_only_torch_leads_to_the_pytorch_page(open_window, qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     window = open_window(FakeMachines(make_report([make_gpu()])))
-    page = window.findChild(SanityPage)
+    page = window.page("sanity")
     assert page is not None
     page.runner = ScriptedRunner(device="cpu", torch="2.13.0+cpu")
     page.venv_edit.setText(str(make_venv(tmp_path / "v")))
@@ -319,7 +319,7 @@ def test_invalid_device_function_lands_on_the_doctors_finding(open_window, qtbot
 
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     window = open_window(FakeMachines(make_report([make_gpu()])))
-    page = window.findChild(SanityPage)
+    page = window.page("sanity")
     page.runner = ScriptedRunner(fail=("numeric", "RuntimeError: HIP error: invalid device function"))
     page.venv_edit.setText(str(make_venv(tmp_path / "v")))
     page._venv_edited("")
@@ -327,7 +327,7 @@ def test_invalid_device_function_lands_on_the_doctors_finding(open_window, qtbot
     page.card.next_button.click()
     sidebar = window.findChild(QListWidget, "sidebar")
     assert sidebar.currentItem().text() == "Doctor"
-    doctor = window.findChild(DoctorPage)
+    doctor = window.page("doctor")
     qtbot.waitUntil(lambda: doctor.focused_finding() == "wheel-missing-arch", timeout=20000)
     window.close()
 
@@ -449,7 +449,7 @@ def test_the_page_is_in_the_main_window(open_window, tmp_path, monkeypatch):
     window = open_window(FakeMachines(make_report([make_gpu()])))
     sidebar = window.findChild(QListWidget, "sidebar")
     titles = [sidebar.item(i).text() for i in range(sidebar.count())]
-    page = window.findChild(SanityPage)
+    page = window.page("sanity")
     assert page is not None and window.stack.indexOf(page) == titles.index("Sanity check")
     window.close()
 

@@ -342,7 +342,7 @@ def test_in_the_window_go_to_pytorch_and_machine_changes(qtbot, tmp_path, monkey
     window = MainWindow(MachineSession(simulate=RX6600))
     qtbot.addWidget(window)
     window.show()
-    page = window.findChild(SetupPage)
+    page = window.page("setup")
     assert page is not None
     window.sidebar.setCurrentRow(1)
     assert window.stack.currentWidget() is page

@@ -91,7 +91,7 @@ def _machines() -> FakeMachines:
 def _show(window, title: str, qtbot) -> QWidget:
     titles = [window.sidebar.item(i).text() for i in range(window.sidebar.count())]
     window.sidebar.setCurrentRow(titles.index(title))
-    page = window.stack.currentWidget()
+    page = window.page(window.current_page_key())  # built now if it was not yet
     qtbot.wait(150)  # layouts and deferred work settle
     return page
 
@@ -157,7 +157,7 @@ def test_the_setup_pages_notes_read_in_dark(scheme, open_window, qtbot) -> None:
     window = open_window(_machines())
     window.resize(1300, 1800)
     page = _show(window, "Setup", qtbot)
-    setup = page if isinstance(page, SetupPage) else page.findChild(SetupPage)
+    setup = page if isinstance(page, SetupPage) else page.page("setup")
     setup.helper_locator = lambda: None  # as a pip install: the no-helper note on the run page
     for wanted in (REVIEW, RUN):
         while setup.current < wanted and setup.next_button.isEnabled():

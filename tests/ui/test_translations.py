@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rocmdesk.ui.navigation import PAGE_KEYS
+
 import ast
 import json
 import os
@@ -306,8 +308,8 @@ def test_no_page_uses_an_alt_key_of_the_menu_bar(open_window):
     menu_keys = {key(a.text()) for a in window.menuBar().actions()} - {None}
     assert menu_keys == {"m", "w"}
     clashes = []
-    for i in range(window.stack.count()):
-        page = window.stack.widget(i)
+    for i, page_key in enumerate(PAGE_KEYS):
+        page = window.page(page_key)  # built now: pages are built when first shown
         widgets = page.findChildren(QAbstractButton) + page.findChildren(QGroupBox) + \
             [label for label in page.findChildren(QLabel) if label.buddy() is not None]
         for w in widgets:

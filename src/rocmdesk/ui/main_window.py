@@ -1,11 +1,20 @@
-"""The main window: a banner when the machine is not this computer, a sidebar, and one page per job."""
+"""The main window: a banner when the machine is not this computer, a sidebar, and one page per job.
+
+Only the Overview is built at start.  Every other page is built the first time it is shown or asked for
+(``page(key)``): its module, and what it imports (pyqtgraph and numpy for the Monitor and Sanity pages), load then,
+so the first window appears without them.  Until a page is built its place in the stack holds a light skeleton
+with the page's title.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
+import importlib
+
+from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QMainWindow,
     QMenu,
@@ -15,13 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.ui.language_menu import add_language_menu
-from rocmdesk.ui.pages.doctor_page import DoctorPage
-from rocmdesk.ui.pages.environments_page import EnvironmentsPage
-from rocmdesk.ui.pages.monitor_page import MonitorPage
 from rocmdesk.ui.pages.overview import OverviewPage
-from rocmdesk.ui.pages.pytorch_page import PyTorchPage
-from rocmdesk.ui.pages.sanity_page import SanityPage
-from rocmdesk.ui.pages.setup_page import SetupPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
 
@@ -59,12 +62,15 @@ class MainWindow(QMainWindow):
         outer.addLayout(body, 1)
         self.setCentralWidget(central)
 
-        self.pages: dict[str, QWidget] = {}
+        self.pages: dict[str, QWidget] = {}  # the pages built so far
+        self._keys: list[str] = []  # sidebar row -> key
+        self._lazy: dict[str, tuple[str, str]] = {}  # key -> (module, class) of a page not built yet
         self.overview = OverviewPage(self.session)
         self._add_page("overview", self.tr("Overview"), self.overview)
-        for key, title, page_class, purpose in self._pages():
-            self._add_page(key, title, page_class(self.session), purpose)
-        self.sidebar.currentRowChanged.connect(self.stack.setCurrentIndex)
+        for key, title, where, purpose in self._pages():
+            self._lazy[key] = where
+            self._add_page(key, title, self._skeleton(title), purpose)
+        self.sidebar.currentRowChanged.connect(self._row_changed)
         self.sidebar.setCurrentRow(0)
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.sidebar.setCurrentRow(i))
@@ -77,46 +83,85 @@ class MainWindow(QMainWindow):
         if autostart:
             self.session.refresh()
 
-    def _pages(self) -> list[tuple[str, str, type[QWidget], str]]:
-        """Key (ui.navigation.PAGE_KEYS), sidebar title, page, and the page's purpose (the sidebar item's tooltip)."""
+    def _pages(self) -> list[tuple[str, str, tuple[str, str], str]]:
+        """Key (ui.navigation.PAGE_KEYS), sidebar title, the page's module and class, and the page's purpose (the
+        sidebar item's tooltip)."""
         return [
-            ("setup", self.tr("Setup"), SetupPage, self.tr("Plan the ROCm install for this machine, see every step, and run "
+            ("setup", self.tr("Setup"), ("rocmdesk.ui.pages.setup_page", "SetupPage"), self.tr("Plan the ROCm install for this machine, see every step, and run "
                                                   "it with one password prompt.")),
-            ("pytorch", self.tr("PyTorch"), PyTorchPage, self.tr("Pick the right ROCm wheel for this GPU, install it into a "
+            ("pytorch", self.tr("PyTorch"), ("rocmdesk.ui.pages.pytorch_page", "PyTorchPage"), self.tr("Pick the right ROCm wheel for this GPU, install it into a "
                                                       "virtual environment and check from inside it that the GPU "
                                                       "is seen.")),
-            ("environments", self.tr("Environments"), EnvironmentsPage, self.tr("One virtual environment and its GPU settings (such "
+            ("environments", self.tr("Environments"), ("rocmdesk.ui.pages.environments_page", "EnvironmentsPage"), self.tr("One virtual environment and its GPU settings (such "
                                                                 "as HSA_OVERRIDE_GFX_VERSION) per project.")),
-            ("monitor", self.tr("Monitor"), MonitorPage, self.tr("Live temperature, power, memory, load and clocks of each GPU "
+            ("monitor", self.tr("Monitor"), ("rocmdesk.ui.pages.monitor_page", "MonitorPage"), self.tr("Live temperature, power, memory, load and clocks of each GPU "
                                                       "and process, with history and alerts.")),
-            ("sanity", self.tr("Sanity check"), SanityPage, self.tr("A short real training run: its speed, its memory use and "
+            ("sanity", self.tr("Sanity check"), ("rocmdesk.ui.pages.sanity_page", "SanityPage"), self.tr("A short real training run: its speed, its memory use and "
                                                           "whether the loss falls.")),
-            ("doctor", self.tr("Doctor"), DoctorPage, self.tr("Known failures matched against this machine, or against output "
+            ("doctor", self.tr("Doctor"), ("rocmdesk.ui.pages.doctor_page", "DoctorPage"), self.tr("Known failures matched against this machine, or against output "
                                                     "pasted from another one, and how to fix them.")),
         ]
 
+    def _skeleton(self, title: str) -> QWidget:
+        """What a page's place shows until the page is built: its title, as the page will show it."""
+        skeleton = QWidget()
+        layout = QVBoxLayout(skeleton)
+        layout.setContentsMargins(16, 12, 16, 8)
+        label = QLabel(title)
+        font = label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        label.setFont(font)
+        layout.addWidget(label)
+        layout.addStretch(1)
+        return skeleton
+
     def _add_page(self, key: str, title: str, page: QWidget, purpose: str = "") -> None:
-        self.pages[key] = page
+        if key not in self._lazy:
+            self.pages[key] = page
+        self._keys.append(key)
         self.sidebar.addItem(title)
         if purpose:
             self.sidebar.item(self.sidebar.count() - 1).setToolTip(purpose)
         self.stack.addWidget(page)
 
     def page(self, key: str) -> QWidget | None:
-        """The page under ``key`` (ui.navigation finds pages through this)."""
-        return self.pages.get(key)
+        """The page under ``key``, built now if it was not yet (ui.navigation finds pages through this)."""
+        page = self.pages.get(key)
+        if page is None and key in self._lazy:
+            module, name = self._lazy.pop(key)
+            page = getattr(importlib.import_module(module), name)(self.session)
+            row = self._keys.index(key)
+            skeleton = self.stack.widget(row)
+            current = self.stack.currentIndex() == row
+            self.stack.insertWidget(row, page)
+            self.stack.removeWidget(skeleton)
+            skeleton.deleteLater()
+            if current:
+                self.stack.setCurrentIndex(row)
+            self.pages[key] = page
+        return page
+
+    def built_pages(self) -> list[QWidget]:
+        return list(self.pages.values())
 
     def show_page(self, key: str) -> bool:
-        """Make the page under ``key`` the current one; False where there is none."""
-        page = self.pages.get(key)
-        if page is None:
+        """Make the page under ``key`` the current one (built now); False where there is none."""
+        if key not in self._keys or self.page(key) is None:
             return False
-        self.sidebar.setCurrentRow(self.stack.indexOf(page))
+        self.sidebar.setCurrentRow(self._keys.index(key))
         return True
 
+    def _row_changed(self, row: int) -> None:
+        self.stack.setCurrentIndex(row)
+        if 0 <= row < len(self._keys) and self._keys[row] in self._lazy:
+            # the skeleton shows at once; the page (and its imports) is built right after it has painted
+            key = self._keys[row]
+            QTimer.singleShot(0, lambda: self.page(key))
+
     def current_page_key(self) -> str | None:
-        widget = self.stack.currentWidget()
-        return next((key for key, page in self.pages.items() if page is widget), None)
+        row = self.stack.currentIndex()
+        return self._keys[row] if 0 <= row < len(self._keys) else None
 
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&Machine"))

@@ -15,7 +15,6 @@ from types import SimpleNamespace
 from typing import Any, Callable
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QObject,
     QRunnable,
     Qt,
@@ -47,12 +46,13 @@ from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, page_header, p
 from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
 from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
 from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
+from rocmdesk.ui.navigation import find_page, show_page
 from rocmdesk.ui.widgets.text import text_label
 
 # (options, on_event=..., cancel=...) -> SanityResult, as rocmdesk.sanity.runner.run_sanity; runs in a worker
 Runner = Callable[..., Any]
 PLOT_EVERY_MS = 100  # the curve is redrawn at most ten times a second, however fast steps arrive
-# sidebar titles of the pages a next step can lead to (as MainWindow names them)
+# the pages a next step can lead to (their keys in ui.navigation; the titles as MainWindow names them)
 PAGE_TITLES = {"doctor": "Doctor", "pytorch": "PyTorch", "environments": "Environments", "monitor": "Monitor"}
 
 
@@ -674,29 +674,18 @@ class SanityPage(QWidget):
 
     def go_to(self, target: str) -> bool:
         """Select another page of the main window by its key (doctor, pytorch, environments, monitor)."""
-        from PySide6.QtWidgets import QListWidget
-
-        window = self.window()
-        sidebar = window.findChild(QListWidget, "sidebar") if window is not None else None
-        title = PAGE_TITLES.get(target)
-        if sidebar is None or title is None:
+        if target not in PAGE_TITLES or not show_page(self, target):
             return False
-        want = QCoreApplication.translate("MainWindow", title)
-        for i in range(sidebar.count()):
-            if sidebar.item(i).text() in (want, title):
-                sidebar.setCurrentRow(i)
-                if target == "doctor":
-                    self._hand_to_doctor(window)
-                return True
-        return False
+        if target == "doctor":
+            self._hand_to_doctor()
+        return True
 
-    def _hand_to_doctor(self, window: QWidget) -> None:
+    def _hand_to_doctor(self) -> None:
         """The Doctor lands on the finding the result card named, with the error lines as evidence."""
-        from rocmdesk.ui.pages.doctor_page import DoctorPage
         from rocmdesk.ui.widgets.sanity_result_card import all_errors
 
         finding = self.card.step.finding if self.card is not None else None
-        doctor = window.findChild(DoctorPage)
+        doctor = find_page(self, "doctor")
         if finding and doctor is not None:
             doctor.show_finding(finding, all_errors(self.result).splitlines()[:3])
 

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Callable
 
 from PySide6.QtCore import (
-    QCoreApplication,
     Qt,
     QTimer,
     Signal,
@@ -31,7 +30,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
-    QListWidget,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -55,6 +53,7 @@ from rocmdesk.setup.plan import Plan
 from rocmdesk.setup.plan import plan as build_plan
 from rocmdesk.setup.recipe import SCOPES
 from rocmdesk.setup.render import render, step_commands
+from rocmdesk.ui.navigation import show_page
 from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, HelperRun, RunOutcome, default_command, default_helper_path
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
@@ -1345,15 +1344,8 @@ class SetupPage(QWidget):
         self.go(MACHINE)
 
     def go_to_pytorch(self) -> None:
-        """Switch the window's sidebar to the PyTorch page (found by its title, so no wiring is needed)."""
-        sidebar = self.window().findChild(QListWidget, "sidebar")
-        if sidebar is None:
-            return
-        want = QCoreApplication.translate("MainWindow", "PyTorch")
-        for i in range(sidebar.count()):
-            if sidebar.item(i).text() in (want, "PyTorch"):
-                sidebar.setCurrentRow(i)
-                return
+        """Switch the window to the PyTorch page (found by key through the window, so no wiring is needed)."""
+        show_page(self, "pytorch")
 
     def shutdown(self, timeout_ms: int = 3000) -> None:
         """Kill a running dry run before the window goes (a root helper is not ours to kill)."""

@@ -1,0 +1,38 @@
+"""The first window comes without pyqtgraph and numpy: they load with the Monitor or the Sanity page (issue 19)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+CODE = r"""
+import json, sys
+from rocmdesk.ui.app import create_app
+app = create_app(sys.argv[:1])
+from PySide6.QtCore import QEventLoop, QTimer
+from rocmdesk.ui.main_window import MainWindow
+from rocmdesk.ui.session import MachineSession
+w = MainWindow(MachineSession(simulate="rx6600xt-ubuntu2204")); w.show()
+loop = QEventLoop(); w.session.reportReady.connect(lambda *_: loop.quit()); QTimer.singleShot(20000, loop.quit)
+loop.exec()
+heavy = lambda: sorted({m.split(".")[0] for m in sys.modules} & {"pyqtgraph", "numpy"})
+seen = {"start": heavy(), "built": sorted(w.pages)}
+for key in ("setup", "pytorch", "environments", "doctor"):
+    w.show_page(key)
+seen["other pages"] = heavy()
+w.show_page("monitor")
+seen["monitor"] = heavy()
+print(json.dumps(seen))
+"""
+
+
+def test_start_loads_neither_pyqtgraph_nor_numpy_until_the_monitor():
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-c", CODE], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["start"] == [] and seen["built"] == ["overview"]
+    assert seen["other pages"] == []
+    assert seen["monitor"] == ["numpy", "pyqtgraph"]
