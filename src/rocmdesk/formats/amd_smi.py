@@ -136,7 +136,7 @@ def _apply_static(gpu: SmiGpu, entry: dict[str, Any]) -> None:
     gpu.revision = gpu.revision or hex_id(asic.get("rev_id"), 2)
     gpu.subsystem_device = gpu.subsystem_device or hex_id(asic.get("subsystem_id"), 4)
     gfx = asic.get("target_graphics_version")
-    if isinstance(gfx, str) and re.fullmatch(r"gfx[0-9]{1,2}[0-9a-f]{2}", gfx.strip().lower()):
+    if isinstance(gfx, str) and re.fullmatch(r"gfx[0-9a-f]{3,6}", gfx.strip().lower()):
         gpu.gfx = gpu.gfx or gfx.strip().lower()
     bus = entry.get("bus")
     if isinstance(bus, dict):

@@ -100,7 +100,7 @@ _MHZ_PAREN_RE = re.compile(r"\(\s*(\d{1,7}(?:\.\d{1,6})?)\s*mhz\s*\)", re.I)
 _LINK_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})?)\s*GT/s\s*x\s*(\d{1,3})", re.I)
 _HEX_RE = re.compile(r"^(?:0x)?([0-9a-fA-F]{1,8})$")
 _SLOT_RE = re.compile(r"^(?:([0-9a-fA-F]{4}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])$")
-_GFX_RE = re.compile(r"^gfx[0-9]{1,2}[0-9a-f]{2}$", re.I)
+_GFX_RE = re.compile(r"^gfx[0-9a-f]{3,6}$", re.I)  # hex names and decimal renderings (gfx11003): decoded later
 _BYTE_UNITS = {"B": 1, "KB": 1024, "KIB": 1024, "MB": 1024**2, "MIB": 1024**2, "GB": 1024**3, "GIB": 1024**3,
                "TB": 1024**4, "TIB": 1024**4}
 
@@ -660,7 +660,10 @@ def gpus_from_smi(parsed: SmiReport, advise: Callable[[list[Any]], Any] | None =
     made: list[tuple[Any, Any, Any]] = []
     for g in parsed.gpus:
         entry = knowledge.device(g.device_id, g.revision) if g.device_id else None
-        gfx, gfx_source = g.gfx, (parsed.tool if g.gfx else None)
+        # the printed name may be a decimal rendering (gfx9010 for gfx90a): decoded here, kept as printed in
+        # gfx_reported; the device id's target decides where a rendering reads two ways
+        gfx = knowledge.normalize_gfx(g.gfx, {entry.gfx} if entry is not None and entry.gfx else None)
+        gfx_source = parsed.tool if gfx else None
         if gfx is None and entry is not None and entry.gfx:
             gfx, gfx_source = entry.gfx, "device_id"
         name, name_source = marketing_name(None, g.device_id, g.revision) if g.device_id else (None, None)

@@ -15,23 +15,63 @@ _OVERRIDE = re.compile(r"(\d+)\.(\d+)\.(\d+)")
 _ISA_PREFIX = "amdgcn-amd-amdhsa--"
 
 
-def normalize_gfx(name: str | None) -> str | None:
-    """``"gfx90a:sramecc+:xnack-"`` / ``"amdgcn-amd-amdhsa--gfx90a"`` / ``"GFX90A"`` -> ``"gfx90a"``; None if not a gfx name."""
+def normalize_gfx(name: str | None, hint: "set[str] | frozenset[str] | None" = None) -> str | None:
+    """``"gfx90a:sramecc+:xnack-"`` / ``"amdgcn-amd-amdhsa--gfx90a"`` / ``"GFX90A"`` -> ``"gfx90a"``; None if not a gfx name.
+
+    Decimal renderings are decoded too: tools that print major, minor and stepping as decimal numbers turn gfx90a
+    (9.0.10) into ``gfx9010`` (Ollama's ``gfx%d%d%d``) and gfx1103 into ``gfx11003`` (rocm-smi 6.x "GFX Version":
+    major·1000 + minor·100 + stepping).  A name that is a known target stays as it is; otherwise every decimal
+    reading that gives a known target is a candidate, and ``hint`` (the targets the device id allows) decides
+    between several.  An unknown but well-formed name (a newer target) is returned as written."""
     if not name:
         return None
     text = name.strip().lower()
     if text.startswith(_ISA_PREFIX):
         text = text[len(_ISA_PREFIX):]
     text = text.split(":", 1)[0]
-    return text if _NAME.fullmatch(text) else None
+    return _canonical(text, frozenset(hint) if hint else None)
+
+
+@cache
+def _canonical(text: str, hint: frozenset[str] | None) -> str | None:
+    known = _targets()
+    well_formed = _NAME.fullmatch(text) is not None
+    if well_formed and text in known:
+        return text
+    digits = text[3:] if text.startswith("gfx") else ""
+    if digits.isdigit() and 3 <= len(digits) <= 6:
+        found = {c for c in _decimal_readings(digits) if c in known}
+        if hint:
+            found = found & set(hint) or found
+        if len(found) == 1:
+            return found.pop()
+    return text if well_formed else None
+
+
+def _decimal_readings(digits: str) -> set[str]:
+    """Every gfx name ``digits`` can be a decimal rendering of: major (1-2 digits), minor (1), stepping (1-2)."""
+    out = set()
+    for major_len in (1, 2):
+        for step_len in (1, 2):
+            if major_len + 1 + step_len != len(digits):
+                continue
+            major, minor, step = (int(digits[:major_len]), int(digits[major_len]), int(digits[major_len + 1:]))
+            name = _name(major, minor, step)
+            if name is not None:
+                out.add(name)
+    return out
 
 
 def _parts(gfx: str | None) -> tuple[int, int, int] | None:
-    norm = normalize_gfx(gfx)
-    if norm is None:
+    # the name exactly as written (no decimal decoding): KFD numbers and override values round-trip through it
+    if not gfx:
         return None
-    m = _NAME.fullmatch(norm)
-    assert m is not None
+    text = gfx.strip().lower()
+    if text.startswith(_ISA_PREFIX):
+        text = text[len(_ISA_PREFIX):]
+    m = _NAME.fullmatch(text.split(":", 1)[0])
+    if m is None:
+        return None
     major = int(m.group(1))
     if major == 0:
         return None
