@@ -275,10 +275,10 @@ def _advice_example() -> str:
     import json
 
     from rocmdesk.advice import attach
-    from rocmdesk.machine import simcache
+    from rocmdesk.machine import open_sim
     from rocmdesk.machine.detect import detect
 
-    report = detect(simcache.open_simulated(EXAMPLE_MACHINE))
+    report = detect(open_sim.open_simulated(EXAMPLE_MACHINE))
     advice = attach(report)
     gpu = json.dumps(report.gpus[0].advice.to_json(), indent=2, ensure_ascii=False)
     whole = json.dumps(advice.to_json(), indent=2, ensure_ascii=False)
