@@ -2669,6 +2669,10 @@
         <translation>已安装。按“验证”在虚拟环境中运行探测程序（在这台电脑上运行；结论按模拟机器来判断）。</translation>
     </message>
     <message>
+        <source>The install failed. {cause} {next_step}</source>
+        <translation>安装失败。{cause}{next_step}</translation>
+    </message>
+    <message>
         <source>Checked with the variables of profile {name}.</source>
         <translation>已使用配置 {name} 的变量进行检查。</translation>
     </message>

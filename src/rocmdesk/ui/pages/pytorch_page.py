@@ -43,6 +43,7 @@ from rocmdesk.torchenv.install import (
     plan_install,
     run_install,
 )
+from rocmdesk.torchenv.pip_failure import PipFailure
 from rocmdesk.torchenv.process import Cancel
 from rocmdesk.torchenv.recommend import Recommendation, RecommendError, recommend
 from rocmdesk.torchenv.verify import VerifyResult, judge, verify_venv
@@ -676,6 +677,8 @@ class PyTorchPage(QWidget):
             elif result.cancelled:
                 self._phase(self.tr("Cancelled. The venv may be half-installed: Install again finishes it (what "
                                     "was downloaded is not fetched again)."))
+            elif result.failure is not None:
+                self._show_failure(result.failure)
             else:
                 self._phase(self.tr("The install failed: {error}").format(error=result.error or self.tr("unknown")))
         self._replan()
@@ -688,6 +691,26 @@ class PyTorchPage(QWidget):
         elif ok:
             self.verify_state.setText(self.tr("Installed. Press Verify to run the probe in the venv (on this "
                                               "computer; its verdict is judged against the simulated machine)."))
+
+    def _show_failure(self, failure: PipFailure) -> None:
+        """Why pip failed and what to do next, with pip's own lines in the log and the control that fixes it
+        (the Index or mirror field for a network failure) focused."""
+        self._phase(self.tr("The install failed. {cause} {next_step}").format(cause=failure.summary,
+                                                                             next_step=failure.next_step))
+        for line in failure.evidence:
+            self._log(f"pip: {line}")
+        target = {"index": self.index_edit, "proxy": self.index_edit, "version": self.torch_combo}.get(
+            failure.control or "")
+        if target is not None:
+            QTimer.singleShot(0, lambda: self._point_at(target))  # once the inputs are enabled again
+
+    def _point_at(self, target: QWidget) -> None:
+        if not target.isEnabled():
+            return
+        target.setFocus()
+        if target is self.index_edit:
+            self.index_edit.selectAll()
+        self.scroll_to(target)
 
     def _phase(self, text: str) -> None:
         self.phase_label.setText(text)
