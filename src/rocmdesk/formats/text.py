@@ -11,8 +11,9 @@ from rocmdesk.i18n import translate
 
 # CSI sequences (colours, cursor moves) and the short two-byte escapes.
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
-# tmux copy-mode puts "[391/1815]" at the right edge of copied lines.
-_TMUX_MARK_RE = re.compile(r"\s{2,}\[\d+/\d+\]\s*$")
+# tmux copy-mode puts "[391/1815]" at the right edge of copied lines, after two or more blanks.  Matched at the
+# end of the stripped line only: "\s{2,}...$" tried from every blank of a long blank run is quadratic.
+_TMUX_MARK_RE = re.compile(r"\[\d{1,12}/\d{1,12}\]$")
 # Terminal-to-HTML pastes in issue trackers (<font color=...>, <b>); only these tags,
 # because "<username>" in a pasted line is content.
 _HTML_TAG_RE = re.compile(r"</?(?:font|b|i|pre|code|span|br)\b[^>]*>", re.IGNORECASE)
@@ -64,11 +65,13 @@ def clean_lines(text: str) -> tuple[list[str], CleanStats]:
                 line = stripped
         if "\x00" in line:
             line = line.replace("\x00", "")  # NUL-padded fixed-size strings
-        marked = _TMUX_MARK_RE.sub("", line)
-        if marked != line:
-            stats.tmux += 1
-            line = marked
-        out.append(line.rstrip())
+        body = line.rstrip()
+        if body.endswith("]") and (mark := _TMUX_MARK_RE.search(body)) is not None:
+            head = body[: mark.start()]
+            if len(head) - len(head.rstrip()) >= 2:
+                stats.tmux += 1
+                body = head.rstrip()
+        out.append(body)
     return out, stats
 
 
