@@ -118,7 +118,7 @@ _HOST_SET = re.compile(rf"(?i)(hostname set to )(?P<host><{_NAME}>)")
 # NCCL/RCCL's line prefix "host:pid:tid [device] NCCL INFO"
 _NCCL = re.compile(rf"(?m)^(?:\[rank\d+\]:\s*)?(?P<host>{_NAME}):\d+:\d+ (?=\[\d+\] (?:NCCL|RCCL))")
 # ...and a user
-_MEMBER = re.compile(rf"(?m)^(\s*)(?P<user>{_USERNAME}) (?=is (?:not )?member of )")
+_MEMBER = re.compile(rf"(?m)^([^\S\n]*)(?P<user>{_USERNAME}) (?=is (?:not )?member of )")
 _UID = re.compile(rf"\b((?:uid|euid|owner)=\d+\()(?P<user>{_USERNAME})(?=\))")
 _USER_VAR = re.compile(rf"(?<![\w-])((?:USER|LOGNAME|USERNAME|SUDO_USER)=[\"']?)(?P<user>{_USERNAME})")
 # sshd "Accepted publickey for mei from", sudo's "mei : TTY=pts/0 ; PWD=...", pam "by mei(uid=1000)"

@@ -36,7 +36,7 @@ from rocmdesk.formats.rocm_smi import (
     smi_int,
     smi_number,
 )
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "amd-smi"
@@ -356,7 +356,7 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"AMDSMI Tool:"), 5),
     (re.compile(r'"gpu_data"\s*:'), 5),
     (re.compile(r"GFX-Uti|Mem-Uti|HIP-ID"), 3),
-    (re.compile(r'^\s*\[\s*\{\s*"gpu"\s*:\s*\d', re.M), 3),
+    (re.compile(r'^[^\S\n]*\[\s*\{\s*"gpu"\s*:\s*\d', re.M), 3),
     (re.compile(r'"(?:asic|usage|mem_usage|links|process_list|vbios|temperature|power|bus)"\s*:\s*[\[{"]'), 2),
     (re.compile(r"'(?:average_gfx_activity|temperature_edge|current_gfxclk|average_socket_power)'\s*:"), 4),
     (re.compile(r"AmdSmi\w*Exception"), 3),
@@ -367,7 +367,7 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
 
 def sniff_score(text: str) -> int:
     """How strongly ``text`` looks like amd-smi output: 0 = not at all; 2 or more = yes."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     return sum(weight for pattern, weight in _SNIFF_MARKERS if pattern.search(sample))
 
 
@@ -381,7 +381,7 @@ def parse_amd_smi(text: str) -> SmiReport:
     stripped = text.lstrip()
     if stripped.startswith("{") and re.search(r"'\w+'\s*:", stripped[:4096]) and '"' not in stripped[:200]:
         report = _from_gpu_metrics(text)
-    elif re.search(r"^\s*[\[{]", text[:65536], re.M) and ('"gpu' in text[:65536] or stripped[:1] in "[{"):
+    elif re.search(r"^[^\S\n]*[\[{]", text[:65536], re.M) and ('"gpu' in text[:65536] or stripped[:1] in "[{"):
         obj, truncated = load_json_tolerant(text)
         report = _from_json(obj, truncated)
     else:

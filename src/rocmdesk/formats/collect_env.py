@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "collect_env"
@@ -161,7 +161,7 @@ class CollectEnv:
 def sniff_score(text: str) -> int:
     """0 = not collect_env; every collect_env label adds 2, so a full output beats the rocminfo,
     rocm-smi or traceback lines it may quote; a bare arch list or device-properties probe scores 3-5."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     keys = {m.group(0) for m in _SNIFF_KEYS.finditer(sample)}
     score = 2 * len(keys)
     if score:

@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "kernel-log"
@@ -276,7 +276,7 @@ def _classify(message: str) -> tuple[_Rule, re.Match[str]] | None:
 
 def sniff_score(text: str) -> int:
     """0 = not a kernel log; 3 or more = most lines carry a kernel-log prefix or are amdgpu events."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     lines = [ln for ln in sample.splitlines()[:4000] if ln.strip()]
     if not lines:
         return 0

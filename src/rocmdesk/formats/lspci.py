@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "lspci"
@@ -176,7 +176,7 @@ class LspciReport:
 
 def sniff_score(text: str) -> int:
     """0 = not lspci; 3 or more = device lines make up most of the unindented lines."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     top = dev = amd_gpu = sub = 0
     for line in sample.splitlines()[:4000]:
         if not line.strip():

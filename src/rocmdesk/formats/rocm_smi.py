@@ -28,7 +28,7 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.limits import check_depth, json_too_large
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 from rocmdesk.telemetry.metrics import GpuSample
 
@@ -238,7 +238,7 @@ def load_json_tolerant(text: str) -> tuple[Any, bool]:
     JSON cut short is closed after its last complete value.  Raises FormatError when there is
     no JSON at all.
     """
-    m = re.search(r"^\s*[\[{]", text[:65536], re.M)
+    m = re.search(r"^[^\S\n]*[\[{]", text[:65536], re.M)
     start = m.end() - 1 if m else -1
     if start < 0:
         raise FormatError(translate("rocmdesk.formats.rocm_smi", "no JSON document in the input"))
@@ -620,7 +620,7 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
 
 def sniff_score(text: str) -> int:
     """How strongly ``text`` looks like rocm-smi output: 0 = not at all; 2 or more = yes."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     return sum(weight for pattern, weight in _SNIFF_MARKERS if pattern.search(sample))
 
 
@@ -635,7 +635,7 @@ def parse_rocm_smi(text: str) -> SmiReport:
     if head in ("{", "["):
         obj, truncated = load_json_tolerant(text)
         return _from_json(obj, truncated)
-    if re.search(r'^\s*\{\s*"card\d', text[:65536], re.M):  # JSON after warning lines
+    if re.search(r'^[^\S\n]*\{\s*"card\d', text[:65536], re.M):  # JSON after warning lines
         obj, truncated = load_json_tolerant(text)
         return _from_json(obj, truncated)
     return _parse_text(text)

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "rocminfo"
@@ -154,26 +154,29 @@ def override_in_effect(agent: RocminfoAgent) -> bool | None:
 # --- sniffing -----------------------------------------------------------------------------
 
 _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
-    (re.compile(r"^\s*HSA System Attributes\s*$", re.M), 4),
-    (re.compile(r"^\s*HSA Agents\s*$", re.M), 4),
+    (re.compile(r"^[^\S\n]*HSA System Attributes\s*$", re.M), 4),
+    (re.compile(r"^[^\S\n]*HSA Agents\s*$", re.M), 4),
     (re.compile(r"hsa api call failure at", re.I), 4),
     (re.compile(r"ROCk module (?:version \S+ )?is (?:NOT )?(?:loaded|live)"), 3),
     (re.compile(r"Unable to open /dev/kfd read-write"), 3),
-    (re.compile(r"^\s*\*\*\* Done \*\*\*", re.M), 2),
-    (re.compile(r"^\s*Agent \d+\s*$", re.M), 1),
-    (re.compile(r"^\s*Runtime (?:Ext )?Version:", re.M), 1),
-    (re.compile(r"^\s*Marketing Name:", re.M), 1),
-    (re.compile(r"^\s*Device Type:\s*(?:CPU|GPU|DSP|AIE)", re.M), 1),
-    (re.compile(r"^\s*Compute Unit:", re.M), 1),
-    (re.compile(r"^\s*Chip ID:", re.M), 1),
+    (re.compile(r"^[^\S\n]*\*\*\* Done \*\*\*", re.M), 2),
+    (re.compile(r"^[^\S\n]*Agent \d+\s*$", re.M), 1),
+    (re.compile(r"^[^\S\n]*Runtime (?:Ext )?Version:", re.M), 1),
+    (re.compile(r"^[^\S\n]*Marketing Name:", re.M), 1),
+    (re.compile(r"^[^\S\n]*Device Type:\s*(?:CPU|GPU|DSP|AIE)", re.M), 1),
+    (re.compile(r"^[^\S\n]*Compute Unit:", re.M), 1),
+    (re.compile(r"^[^\S\n]*Chip ID:", re.M), 1),
     (re.compile(r"amdgcn-amd-amdhsa--gfx"), 1),
+    # fragments (`rocminfo | grep -i name`, the ROCm issue template's "GPU:" block) keep only Name lines
+    (re.compile(r"^[^\S\n]*Name:[^\S\n]+amdgcn-amd-amdhsa--gfx", re.M), 1),
+    (re.compile(r"^[^\S\n]*Name:[^\S\n]+gfx\d", re.M), 1),
 )
 _SNIFF_LIMIT = 262144  # characters; the markers sit near the top
 
 
 def sniff_score(text: str) -> int:
     """How strongly ``text`` looks like rocminfo output: 0 = not at all; 2 or more = yes."""
-    sample = text[:_SNIFF_LIMIT]
+    sample = sniff_sample(text, _SNIFF_LIMIT)
     return sum(weight for pattern, weight in _SNIFF_MARKERS if pattern.search(sample))
 
 
@@ -187,9 +190,9 @@ _MAX_KV_LINE = 512  # longer lines are not rocminfo labels; bounds regex backtra
 _NUM_RE = re.compile(r"^(\d{1,20})(?!\d)")  # bounded: int() refuses very long digit strings
 _HEX_RE = re.compile(r"^0x([0-9a-fA-F]{1,16})\b")
 _KV_RE = re.compile(r"^(\s*)([A-Za-z][A-Za-z0-9 .()/_\-]*?)\s*:+\s*(.*)$")
-_AGENT_BANNER_RE = re.compile(r"^\s*Agent\s+(\d{1,6})\s*$")
-_SUB_BANNER_RE = re.compile(r"^\s*(Pool|ISA)\s+\d{1,6}\s*$")
-_RULE_RE = re.compile(r"^\s*(?:=+|\*+)\s*$")
+_AGENT_BANNER_RE = re.compile(r"^[^\S\n]*Agent\s+(\d{1,6})\s*$")
+_SUB_BANNER_RE = re.compile(r"^[^\S\n]*(Pool|ISA)\s+\d{1,6}\s*$")
+_RULE_RE = re.compile(r"^[^\S\n]*(?:=+|\*+)\s*$")
 _GFX_TOKEN_RE = re.compile(r"gfx[0-9a-z]+(?:-[0-9a-z]+)*", re.I)
 _GFX_NAME_RE = re.compile(r"gfx\d{1,2}[0-9a-f]{2}")  # major, then one hex digit each: minor, stepping
 _OLD_ISA_RE = re.compile(r"AMD:AMDGPU:(\d{1,2}):(\d{1,2}):(\d{1,2})")
@@ -197,7 +200,7 @@ _OLD_ISA_RE = re.compile(r"AMD:AMDGPU:(\d{1,2}):(\d{1,2}):(\d{1,2})")
 _ROCK_RE = re.compile(r"ROCk module (?:version (\S+) )?is (NOT )?(loaded|live)")
 _KFD_OPEN_FAIL_RE = re.compile(r"Unable to open /dev/kfd read-write:\s*(.*?)\s*$")
 _KFD_OPEN_OK_RE = re.compile(r"Able to open /dev/kfd read-write")
-_GROUP_RE = re.compile(r"^\s*(.+?) is (not )?member of \"?([\w.-]+)\"? group")
+_GROUP_RE = re.compile(r"^[^\S\n]*(.+?) is (not )?member of \"?([\w.-]+)\"? group")
 _HSA_FAIL_RE = re.compile(
     r"hsa api call failure at(?::\s*(?P<loc>\S+)| line (?P<line>\d+), file:\s*(?P<file>\S+?)\.?(?=\s|$))",
     re.I,
@@ -617,6 +620,10 @@ class _Parser:
         name_gfx = _gfx_from(a.name) if a.name and a.name.lower().startswith("gfx") else None
         isa_gfx = next((g for g in (_gfx_from(i) for i in a.isa) if g), None)
         a.gfx_reported = name_gfx or isa_gfx
+        if a.device_type is None and a.gfx_reported:
+            # a fragment without "Device Type" (grep -i name, the issue template's GPU block): an agent named by a
+            # gfx target or carrying an amdgcn ISA is a GPU (CPUs are named by their model, AIE/DSP agents not gfx)
+            a.device_type = "GPU"
         if name_gfx and isa_gfx and name_gfx != isa_gfx:
             r.warnings.append(translate(
                 "rocmdesk.formats.rocminfo", "{agent}: Name says {name_gfx} but its ISA says {isa_gfx}",

@@ -106,3 +106,13 @@ def _bare_utf16(data: bytes) -> str | None:
     if even.count(0) >= 0.9 * len(even) and odd.count(0) <= 0.1 * len(odd):
         return "utf-16-be"
     return None
+
+
+_LEADING_BLANK_LINES = re.compile(r"\s*\n")  # anchored by match(): one start, linear
+
+
+def sniff_sample(text: str, limit: int) -> str:
+    """The top of ``text`` a sniffer reads: ``limit`` characters from its first line that is not blank (that line's
+    indentation kept), so that a paste starting with a screenful of empty lines is still recognised."""
+    blank = _LEADING_BLANK_LINES.match(text)
+    return text[blank.end():blank.end() + limit] if blank else text[:limit]

@@ -88,7 +88,7 @@ _EXC_RE = re.compile(
 _FRAME_RE = re.compile(r'^\s*File "(?P<file>[^"]{1,1000})", line (?P<line>\d{1,9})(?:, in (?P<func>.+?))?\s*$')
 _IPY_FRAME_RE = re.compile(r"^\s*File (?P<file>/\S{1,1000}?):(?P<line>\d{1,9})(?:, in (?P<func>.+?))?\s*$")
 _IPY_CELL_RE = re.compile(r"^\s*(?P<file>Cell In\s?\[\d{1,6}\]), line (?P<line>\d{1,9})")
-_CARET_RE = re.compile(r"^\s*[\^~\s]+$")
+_CARET_RE = re.compile(r"^[\^~\s]+$")  # one class: "\s*[\^~\s]+" backtracks quadratically
 _PYWARN_RE = re.compile(r"^(?P<file>\S.{0,1000}?):(?P<line>\d{1,9}): (?P<cat>[A-Za-z_]\w{0,60}Warning): (?P<msg>.*)$")
 _RANK_PREFIX_RE = re.compile(r"^\[(?:rank|default)\d{1,6}\]:\s?")
 
