@@ -30,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "src" / "rocmdesk"
-TRANSLATIONS = SOURCES / "resources" / "translations"
+TRANSLATIONS = ROOT / "resources" / "translations"  # built into the package as rocmdesk.resources
 LANGS = ("zh_CN",)
 
 

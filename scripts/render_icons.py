@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Render rocmdesk's hicolor PNG icons from its SVG with Qt's own SVG renderer.
 
-    python scripts/render_icons.py          # writes src/rocmdesk/resources/icons/hicolor/NxN/apps/<id>.png
+    python scripts/render_icons.py          # writes resources/icons/hicolor/NxN/apps/<id>.png
 
 Run it after changing the SVG and commit the PNGs: the .deb, pip installs and the window icon use them,
 and nothing renders them at install time.

@@ -41,6 +41,7 @@ def _modules() -> dict[str, Path]:
         if parts[-1] == "__init__":
             parts = parts[:-1]
         mods[".".join(parts)] = path
+    mods["rocmdesk.resources"] = SRC.parent / "resources" / "__init__.py"  # built into the package by setup.py
     return mods
 
 

@@ -1,6 +1,6 @@
 """Which language rocmdesk speaks, and translations for code outside ``ui/`` (no Qt here).
 
-One catalogue serves both halves: ``resources/translations/rocmdesk_<lang>.ts`` is the source (Qt Linguist's
+One catalogue serves both halves: ``resources/translations/rocmdesk_<lang>.ts`` (top level, built into ``rocmdesk.resources``) is the source (Qt Linguist's
 format, kept up to date by ``scripts/i18n.py``), compiled to ``.qm`` for Qt and to ``.json`` for this module,
 so the CLI gets the same translations without importing Qt.  Code outside ``ui/`` writes
 ``translate("Context", "text")`` with literal arguments: pyside6-lupdate finds those calls as it finds
@@ -19,9 +19,9 @@ import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
-from pathlib import Path
 
-TRANSLATIONS = Path(__file__).resolve().parent / "resources" / "translations"
+from rocmdesk.resources import TRANSLATIONS  # the top-level resources/, built into the package
+
 SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}  # each named in its own language
 SYSTEM = "system"  # the saved choice that means "follow the environment"

@@ -22,7 +22,7 @@ DOCS = ROOT / "docs"
 GUIDE = DOCS / "guide.md"
 GUIDE_ZH = DOCS / "guide.zh_CN.md"
 GUIDES = [GUIDE, GUIDE_ZH]
-CATALOGUE = ROOT / "src" / "rocmdesk" / "resources" / "translations" / "rocmdesk_zh_CN.ts"
+CATALOGUE = ROOT / "resources" / "translations" / "rocmdesk_zh_CN.ts"
 
 
 def _text(path: Path) -> str:

@@ -152,6 +152,8 @@ class Chroot:
             unavailable(f"{LAUNCHER.relative_to(REPO)} is not there yet")
         dest = self.p(PYTHON_DIR) / "rocmdesk"
         shutil.copytree(REPO / "src" / "rocmdesk", dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        # rocmdesk.resources is built from the top-level resources/ (setup.py), as the .deb installs it
+        shutil.copytree(REPO / "resources", dest / "resources", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         launcher = self.p(HELPER)
         launcher.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(LAUNCHER, launcher)

@@ -50,8 +50,9 @@ def pipx_like() -> Iterator[Path]:
     try:
         src = tmp / "source"
         # a copy: building writes build/ and *.egg-info into the tree, and the checkout is shared
-        shutil.copytree(REPO / "src", src / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-        for name in ("pyproject.toml", "README.md"):
+        for folder in ("src", "resources"):  # the code, and what setup.py builds into rocmdesk.resources
+            shutil.copytree(REPO / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+        for name in ("pyproject.toml", "setup.py", "README.md"):
             shutil.copyfile(REPO / name, src / name)
         res = subprocess.run([_wheel_builder(), "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
                               "--no-index", "--disable-pip-version-check", "-w", str(tmp / "wheels"), str(src)],
@@ -69,6 +70,7 @@ def pipx_like() -> Iterator[Path]:
         purelib = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                                  capture_output=True, text=True, check=True).stdout.strip()
         Path(purelib, "zz-test-deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+        shutil.copyfile(wheels[0], venv / "rocmdesk.whl")  # kept for the test of the wheel's contents
         yield venv / "bin"
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -135,3 +137,32 @@ def test_the_wheel_carries_the_simulated_machines(pipx_like: Path) -> None:
     listed = _run(pipx_like, "rocmdesk", "simulate", "list")
     assert listed.returncode == 0, listed.stderr
     assert [line.split("\t")[0] for line in listed.stdout.splitlines()] == [m.name for m in list_machines()]
+
+
+def _shipped(root: Path, under: str) -> set[str]:
+    return {f"{under}/{p.relative_to(root).as_posix()}" for p in root.rglob("*")
+            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith((".pyc", ".egg-info"))}
+
+
+def test_the_wheel_carries_the_code_and_the_top_level_resources(pipx_like: Path) -> None:
+    """Issue 15: the icons and translation catalogues live in the top-level resources/ and are built into the
+    package as rocmdesk.resources; the wheel holds exactly the code of src/rocmdesk (its .py files and package
+    data) plus every file of resources/, and the installed app finds its translations and icons there."""
+    import zipfile
+
+    with zipfile.ZipFile(pipx_like.parent / "rocmdesk.whl") as wheel:
+        names = {n for n in wheel.namelist() if ".dist-info/" not in n}
+    code = {n for n in _shipped(REPO / "src" / "rocmdesk", "rocmdesk") if n.endswith(".py")}
+    resources = _shipped(REPO / "resources", "rocmdesk/resources")
+    assert code <= names, sorted(code - names)
+    assert resources <= names, sorted(resources - names)
+    data = {n for n in names if not n.endswith(".py")}
+    assert {"rocmdesk/resources/translations/rocmdesk_zh_CN.qm", "rocmdesk/resources/translations/rocmdesk_zh_CN.json",
+            "rocmdesk/sanity/check_script.py"} <= names
+    assert any(n.startswith("rocmdesk/knowledge/data/") for n in data)
+    assert any(n.startswith("rocmdesk/machine/simulated/") and n.endswith(".toml") for n in data)
+    assert not {n for n in names if n.startswith(("tests/", "resources/", "src/"))}  # nothing outside the package
+    res = _run(pipx_like, "python", "-c", "from rocmdesk import i18n, resources; "
+               "print(i18n.TRANSLATIONS.joinpath('rocmdesk_zh_CN.qm').is_file(), len(resources.icon_files()))")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["True", str(1 + len(__import__("rocmdesk.resources").resources.ICON_SIZES))]

@@ -1,4 +1,7 @@
-"""Files the app ships beside its code: the application id and its hicolor icons.
+"""Files the app ships beside its code: the application id, its hicolor icons and its translation catalogues.
+
+This directory is the top-level ``resources/`` of the source tree; setup.py builds it into the package as
+``rocmdesk.resources`` (wheel, sdist and .deb carry it there), so code finds these files beside this module.
 
 The icons are laid out as a hicolor theme tree (``icons/hicolor/<size>/apps/<APP_ID>.<ext>``) so the .deb
 copies the tree as is to ``/usr/share/icons/hicolor``; a pip install finds them here, as package data.
@@ -12,6 +15,7 @@ from pathlib import Path
 APP_ID = "io.github.rocmdesk.Rocmdesk"
 ICON_SIZES: tuple[int, ...] = (16, 24, 32, 48, 64, 128, 256)
 ICONS = Path(__file__).resolve().parent / "icons" / "hicolor"
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"  # rocmdesk_<lang>.ts, .qm and .json
 
 
 def icon_file(size: int | None = None) -> Path:
