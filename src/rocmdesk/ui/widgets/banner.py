@@ -21,6 +21,10 @@ class MachineBanner(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 8, 6)
         self.label = text_label("")
+        # a wrapped label's minimum size hint is its text wrapped to a narrow column (124 px here), which the window
+        # then refuses to go below on a 700 px screen; two lines is the least it needs, the layout gives it more
+        # height for width when it wraps further
+        self.label.setMinimumHeight(2 * self.label.fontMetrics().lineSpacing())
         layout.addWidget(self.label, 1)
         self.back_button = QPushButton(self.tr("Back to the real machine"))
         self.back_button.clicked.connect(self.backRequested)
