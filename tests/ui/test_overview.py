@@ -167,7 +167,7 @@ def test_every_page_is_built_when_first_shown_and_says_what_it_is_for(open_windo
 def test_eight_gpus_scroll_and_labels_wrap(open_window):
     long_reason = "A long reason that must wrap rather than be cut off. " * 6
     gpus = [make_gpu(i, name="AMD Instinct MI300X", gfx="gfx942", gfx_reported="gfx942",
-                     advice=make_advice("supported", reason=long_reason)) for i in range(8)]
+                     advice=make_advice("supported", reason=f"{long_reason}({i})")) for i in range(8)]  # not identical
     report = make_report(gpus)
     machine_advice(report)
     window = open_window(FakeMachines(report))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QGroupBox, QLabel
 
 from rocmdesk.machine import simulate
 
@@ -38,11 +38,24 @@ def test_rx6600xt_needs_override_and_relogin(real_window):
     assert window.banner.isVisible() and "nothing here is your real computer" in window.banner.label.text()
 
 
-def test_mi300x_shows_eight_cards_and_scrolls(real_window):
+def test_mi300x_shows_one_card_for_eight_identical_gpus(real_window):
+    # issue 18: eight identical cards pushed System and ROCm below the fold; now one card names them all
     window = real_window("mi300x-8gpu-server")
-    assert len(window.overview.cards) == 8
-    assert {c.verdict.text() for c in window.overview.cards} == {"Supported"}
-    assert window.overview.scroll.verticalScrollBar().maximum() > 0
+    [card] = window.overview.cards
+    assert card.title.text() == "8 × AMD Instinct MI300X" and card.verdict.text() == "Supported"
+    text = "\n".join(label.text() for label in card.findChildren(QLabel))
+    assert "GPUs 0–7" in text and text.count("0000:") == 8  # every slot listed
+    window.resize(1024, 700)
+    system = next(b for b in window.overview.findChildren(QGroupBox) if b.title() == "System")
+    top = system.mapTo(window.overview.scroll.widget(), system.rect().topLeft()).y()
+    assert top < window.overview.scroll.viewport().height()  # System in view without scrolling
+
+
+def test_partitions_are_one_card_with_their_cards_counted(real_window):
+    window = real_window("mi308x-partitioned")
+    [card] = window.overview.cards
+    text = "\n".join(label.text() for label in card.findChildren(QLabel))
+    assert card.title.text().startswith("32 × ") and "8 cards, 4 partitions each" in text
 
 
 def test_no_amd_gpu_offers_the_other_machines(real_window, qtbot):

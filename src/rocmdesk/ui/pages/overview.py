@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.machine.model import AccessInfo, DeviceNode, MachineReport
+from rocmdesk.ui.presenters.gpu_groups import group_gpus
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.gpu_card import GpuCard
@@ -214,9 +215,10 @@ class OverviewPage(QWidget):
         grid = QGridLayout(box)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setSpacing(10)
-        columns = 1 if len(report.gpus) == 1 else 2
-        for i, gpu in enumerate(report.gpus):
-            card = GpuCard(gpu, report.advice)
+        groups = group_gpus(report.gpus)  # identical GPUs share one card
+        columns = 1 if len(groups) == 1 else 2
+        for i, group in enumerate(groups):
+            card = GpuCard(group.first, report.advice, group=group)
             self.cards.append(card)
             grid.addWidget(card, i // columns, i % columns)
         for c in range(columns):

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from rocmdesk.advice import OVERRIDE_VAR, VISIBILITY_VAR, EnvNote, GpuAdvice, MachineAdvice
 from rocmdesk.machine.model import Gpu
+from rocmdesk.ui.presenters.gpu_groups import GpuGroup, ranges
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.advice_text import AdviceWords
 from rocmdesk.ui.widgets.text import format_bytes, text_label
@@ -27,9 +28,12 @@ class GpuCard(QFrame):
     list is cited, the reason, the other ways with their own verdicts, and the variables in effect that the
     advice disagrees with.  It renders the advice and decides nothing."""
 
-    def __init__(self, gpu: Gpu, advice: MachineAdvice | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, gpu: Gpu, advice: MachineAdvice | None = None, parent: QWidget | None = None,
+                 group: GpuGroup | None = None) -> None:
         super().__init__(parent)
         self.gpu = gpu
+        # identical GPUs (ui.presenters.gpu_groups) share one card: "8 × name", their numbers and slots
+        self.group = group if group is not None and group.count > 1 else None
         self.machine_advice = advice
         self.words = AdviceWords(self)
         ga = gpu.advice
@@ -170,6 +174,12 @@ class GpuCard(QFrame):
         return self.words.status(ga.status)
 
     def _name(self) -> str:
+        name = self._one_name()
+        if self.group is not None:
+            return self.tr("{count} × {name}").format(count=self.group.count, name=name)
+        return name
+
+    def _one_name(self) -> str:
         g = self.gpu
         if g.name:
             return g.name
@@ -185,6 +195,13 @@ class GpuCard(QFrame):
             kind = self.tr("Workstation (Radeon PRO)")
         else:
             kind = {True: self.tr("Integrated (APU)"), False: self.tr("Discrete")}.get(g.apu, self.tr("Type unknown"))
+        if self.group is not None:
+            parts = [self.tr("GPUs {numbers}").format(numbers=ranges(self.group.indexes)), kind]
+            cards = len(self.group.slots)
+            if self.group.partitioned and cards:
+                parts.append(self.tr("{cards} cards, {per} partitions each").format(
+                    cards=cards, per=round(self.group.count / cards)))
+            return " · ".join(parts)
         parts = [self.tr("GPU {index}").format(index=g.index), kind]
         if g.partition is not None:
             parts.append(self.tr("partition {n}").format(n=g.partition))
@@ -200,12 +217,16 @@ class GpuCard(QFrame):
         facts = [
             (self.tr("gfx target"), gfx),
             (self.tr("Shared memory carve-out") if g.apu else self.tr("VRAM"), vram),
-            (self.tr("PCI slot"), g.pci_slot or unknown),
         ]
+        if self.group is not None:
+            facts[1] = (facts[1][0], self.tr("{size} each").format(size=vram) if g.vram_total_bytes else vram)
+            facts.append((self.tr("PCI slots"), ", ".join(self.group.slots) or unknown))
+        else:
+            facts.append((self.tr("PCI slot"), g.pci_slot or unknown))
         if g.device_id:
             ident = f"1002:{g.device_id}" + (f" rev {g.revision}" if g.revision else "")
             facts.append((self.tr("Device id"), ident))
-        if g.render_node:
+        if g.render_node and self.group is None:
             facts.append((self.tr("Render node"), g.render_node))
         if g.runtime_status == "suspended":
             facts.append((self.tr("Power"), self.tr("Asleep; rocmdesk does not wake it to read more")))
