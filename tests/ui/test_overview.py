@@ -44,9 +44,11 @@ def test_two_gpus_show_names_verdicts_and_facts(open_window):
     text = joined(page)
     assert "gfx1032 (reported as gfx1030)" in text
     assert "24.0 GiB" in text and "0000:03:00.0" in text and "Discrete" in text
-    # source ids stay visible but short: three, "and N more", every one of them on hover
+    # sources by readable names, short: three, "and N more", every id and what it is on hover
     sources = page.cards[1].sources
-    assert "S\u2011SR624</a>" in sources.text() and sources.text().endswith("and 3 more")
+    assert "rocm\u2011install\u2011on\u2011linux 6.2.4: system\u2011requirements.rst</a>" in sources.text()
+    assert "S-SR624" not in sources.text() and "S-SR624: ROCm/rocm-install-on-linux" in sources.toolTip()
+    assert sources.text().endswith("and 3 more")
     assert "S-SR600" in sources.toolTip() and "S-SR600" not in sources.text()
     assert "Ubuntu 22.04.4 LTS" in text and "6.8.0-40-generic" in text and "6.2.1 at /opt/rocm-6.2.1" in text
     assert "/opt/rocm-5.7.0 (no package owns it)" in text

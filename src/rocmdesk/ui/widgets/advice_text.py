@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel
 from rocmdesk.advice import OVERRIDE_VAR, VISIBILITY_VAR, Alternative, EnvNote, GpuAdvice, MachineAdvice, WheelPath
 from rocmdesk.knowledge import source_info
 from rocmdesk.knowledge.wheels import amd_wheel_indexes
+from rocmdesk.ui.presenters.sources import source_title
 from rocmdesk.ui.widgets.text import text_label
 
 # how many source ids a line shows before "and N more" (every one is in the tooltip)
@@ -42,14 +43,15 @@ def short_sources(sources: list[str], limit: int = SHORT_SOURCES) -> tuple[list[
 
 
 def sources_label(keys: list[str], prefix: str, more: str = "") -> QLabel:
-    """Source keys, short: the first few as links where the knowledge data knows a URL, then ``more`` (a
-    translated "and {n} more"); every key and what it is, on hover."""
+    """Sources, short: the first few by a readable name (ui.presenters.sources), as links where the knowledge data
+    knows a URL, then ``more`` (a translated "and {n} more"); every key and what it is, on hover."""
     shown, rest = short_sources(keys) if more else (keys, 0)
     parts, tips = [], []
     for key in keys:
         info = source_info(key)
         if key in shown:
-            text = html.escape(key).replace("-", "\u2011")  # non-breaking hyphen: never split "S-SR600"
+            # a readable name ("pytorch #147761"), never split at its hyphens; the id and what it is on hover
+            text = html.escape(source_title(key)).replace("-", "\u2011")
             if info and info.url:
                 text = f'<a href="{html.escape(info.url, quote=True)}">{text}</a>'
             parts.append(text)
