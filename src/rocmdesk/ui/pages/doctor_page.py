@@ -16,16 +16,12 @@ machine check's recorded reading, the same paste or file), in the worker, since 
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import os
 from pathlib import Path
 from typing import Any, Callable
 
 from PySide6.QtCore import (
     QByteArray,
-    QObject,
-    QRunnable,
     Qt,
     QThreadPool,
     QTime,
@@ -37,10 +33,8 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -50,223 +44,39 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk import i18n
-from rocmdesk.machine.host import Host
 from rocmdesk.machine.process import Cancel
 from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, default_command, default_helper_path
+from rocmdesk.ui.jobs import Job, JobSignals
 from rocmdesk.ui.pages.doctor_fix import FixReviewDialog
+from rocmdesk.ui.presenters import doctor as present
+from rocmdesk.ui.presenters.doctor import (  # noqa: F401 (tests and scripts take them from here)
+    FILE_LIMIT,
+    SHOW_LIMIT,
+    Progress,
+    catalogue_finding,
+    catalogue_scope,
+    default_machine_diagnoser,
+    default_text_diagnoser,
+    default_venvs,
+    merge,
+)
 from rocmdesk.ui.session import MachineSession
-from rocmdesk.ui.theme import themed
-from rocmdesk.ui.widgets.code_view import mono_font
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
+from rocmdesk.ui.widgets.doctor_empty import DoctorEmptyState
 from rocmdesk.ui.widgets.page_parts import (
     ScrollBody,
     clear_layout,
-    group_box,
     page_header,
-    plain,
 )
+from rocmdesk.ui.widgets.paste_box import PastePanel
 from rocmdesk.ui.widgets.text import text_label
 
-Progress = Callable[[int, int, str], None]  # (done, total, what is being checked)
 # (host, progress, cancel[, venvs=...]) -> Diagnosis; runs in a worker thread.  ``venvs`` is passed only when
 # there are venvs to verify (a live machine), so a stand-in may leave it out
 MachineDiagnoser = Callable[..., Any]
 VenvFinder = Callable[[], list[str]]  # runs in the worker too
 # (text or bytes, label) -> Diagnosis of that text alone; runs in a worker thread
 TextDiagnoser = Callable[[Any, str], Any]
-
-SHOW_LIMIT = 1_000_000  # characters a paste may have and still be shown in the box; longer ones are held aside
-FILE_LIMIT = 512 * 2**20  # a file larger than this is not a log to paste (a core dump, a disk image)
-SEVERITY_ORDER = ("error", "blocker", "warning", "info")
-
-
-def default_machine_diagnoser(host: Host, progress: Progress, cancel: Cancel, venvs: list[str] | None = None) -> Any:
-    from rocmdesk.doctor.diagnose import diagnose_host
-
-    params = inspect.signature(diagnose_host).parameters  # progress, cancel and venvs came later: pass if taken
-    kw: dict[str, Any] = {}
-    if "on_progress" in params:
-        kw["on_progress"] = progress
-    if "cancel" in params:
-        kw["cancel"] = cancel
-    if venvs and "venvs" in params:
-        kw["venvs"] = list(venvs)
-    return diagnose_host(host, **kw)
-
-
-def default_venvs(limit: int = 4) -> list[str]:
-    """The venvs whose PyTorch the live check verifies: the PyTorch page's default and every profile's venv
-    that exists (each costs a start of its python, so only a few)."""
-    from rocmdesk.torchenv.venv import is_venv
-
-    found: list[str] = []
-    try:
-        from rocmdesk.ui.presenters.venvs import default_venv
-
-        found.append(default_venv())
-    except Exception:  # no default: the profiles may still name venvs
-        pass
-    try:
-        from rocmdesk.torchenv.profile_store import ProfileStore
-
-        store = ProfileStore()
-        for name in store.names():
-            try:
-                found.append(store.load(name).venv)
-            except Exception:  # a profile that cannot be read is the Environments page's to report
-                continue
-    except Exception:
-        pass
-    out: list[str] = []
-    for path in found:
-        path = os.path.abspath(os.path.expanduser(path)) if path else ""
-        if path and path not in out and is_venv(path):
-            out.append(path)
-    return out[:limit]
-
-
-def default_text_diagnoser(data: Any, label: str) -> Any:
-    from rocmdesk.doctor.diagnose import diagnose
-
-    return diagnose(None, texts=[(label, data)], include_preflight=False)
-
-
-def catalogue_scope() -> tuple[list[str], list[str]]:
-    """The catalogue's titles: those a machine check can find, and those only output shows (a crash, a
-    driver fault in dmesg), for an empty result to say what was looked for."""
-    try:
-        from rocmdesk.doctor.catalogue import catalogue
-
-        entries = list(catalogue().values())
-    except Exception:  # the list only explains an empty result; without it the result stands
-        return [], []
-    on_machine = [e.title for e in entries if any(c.startswith(("machine", "preflight")) for c in e.checks)]
-    in_output = [e.title for e in entries if e.title not in on_machine]
-    return on_machine, in_output
-
-
-def catalogue_finding(finding_id: str, evidence: list[str] | None = None, origin: str = "sanity") -> Any | None:
-    """A catalogue entry as a finding, for a link from another page to a finding this machine did not show."""
-    try:
-        from rocmdesk.doctor.catalogue import entry
-        from rocmdesk.doctor.model import Finding, Fix
-
-        e = entry(finding_id)
-    except Exception:  # an unknown id: the page says so
-        return None
-    return Finding(id=e.id, severity=e.severity, title=e.title, evidence=list(evidence or []),
-                   fix=Fix(kind="print", steps=list(e.fix_steps)), source=e.source, origins=[origin],
-                   summary=e.summary)
-
-
-def merge(machine: Any | None, pasted: Any | None) -> Any | None:
-    """One diagnosis for the report: the machine's and the pasted text's findings, one per id."""
-    if machine is None or pasted is None:
-        return machine or pasted
-    by_id: dict[str, Any] = {}
-    for f in list(machine.findings) + list(pasted.findings):
-        have = by_id.get(f.id)
-        if have is None:
-            by_id[f.id] = f
-        else:
-            by_id[f.id] = dataclasses.replace(
-                have, evidence=have.evidence + [e for e in f.evidence if e not in have.evidence],
-                origins=have.origins + [o for o in f.origins if o not in have.origins])
-    order = {s: i for i, s in enumerate(SEVERITY_ORDER)}
-    findings = sorted(by_id.values(), key=lambda f: order.get(f.severity, len(order)))  # stable
-    return dataclasses.replace(machine, findings=findings, inputs=list(machine.inputs) + list(pasted.inputs))
-
-
-# -- the worker -----------------------------------------------------------------------------------------
-class _Signals(QObject):
-    progress = Signal(int, int, int, str)  # job, done, total, what
-    done = Signal(int, object)  # job, Diagnosis (or the exception the work raised)
-
-
-class _Job(QRunnable):
-    def __init__(self, number: int, work: Callable[[Progress], Any], signals: _Signals) -> None:
-        super().__init__()
-        self.number, self.work, self.signals = number, work, signals
-
-    def run(self) -> None:  # worker thread: no widgets here, only signals
-        try:
-            result = self.work(lambda done, total, what: self.signals.progress.emit(self.number, done, total,
-                                                                                    str(what)))
-        except BaseException as exc:  # any failure must reach the page, never vanish with the thread
-            result = exc
-        self.signals.done.emit(self.number, result)
-
-
-# -- the paste box --------------------------------------------------------------------------------------
-class PasteBox(QPlainTextEdit):
-    """A plain-text box that holds a very long paste aside instead of laying it out (which would freeze).
-
-    A held paste stays the clipboard's UTF-8 bytes (a QByteArray, shared, not copied): turning 50 MB into a
-    Python string here would stall the UI thread; the worker decodes it."""
-
-    pasted = Signal()
-    fileDropped = Signal(str)  # a local file dropped (or pasted as a file) on the box
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.held: QByteArray | str | None = None
-        self.setTabChangesFocus(True)
-        self.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self._placeholder = ""
-
-    def canInsertFromMimeData(self, source) -> bool:  # noqa: N802 (Qt's name)
-        return source.hasUrls() or super().canInsertFromMimeData(source)
-
-    def insertFromMimeData(self, source) -> None:  # noqa: N802 (Qt's name)
-        files = [u.toLocalFile() for u in source.urls() if u.isLocalFile()] if source.hasUrls() else []
-        if files:
-            self.fileDropped.emit(files[0])
-            return
-        raw = source.data("text/plain") if source.hasFormat("text/plain") else QByteArray()
-        if raw.size() > SHOW_LIMIT:
-            self.hold(raw)
-        elif source.hasText() and len(source.text()) > SHOW_LIMIT:  # text in another encoding only
-            self.hold(source.text())
-        else:
-            super().insertFromMimeData(source)
-            self.held = None
-        self.pasted.emit()
-
-    def hold(self, data: QByteArray | str) -> None:
-        self.held = data
-        if not self._placeholder:
-            self._placeholder = self.placeholderText()
-        self.clear()
-        self.setReadOnly(True)
-        size = data.size() if isinstance(data, QByteArray) else len(data)
-        self.setPlaceholderText(self.tr("{size} pasted: too long to show here, it is diagnosed as a whole. "
-                                        "Clear it to paste something else.").format(size=size_text(size)))
-
-    def held_size(self) -> int:
-        if self.held is None:
-            return 0
-        return self.held.size() if isinstance(self.held, QByteArray) else len(self.held)
-
-    def content(self) -> bytes | str:
-        """What to diagnose: the held paste (bytes: decode it off the UI thread) or the box's text."""
-        if isinstance(self.held, QByteArray):
-            return self.held  # type: ignore[return-value]  (bytes() of it is taken in the worker)
-        return self.held if self.held is not None else self.toPlainText()
-
-    def release(self) -> None:
-        self.held = None
-        self.setReadOnly(False)
-        self.clear()
-        if self._placeholder:
-            self.setPlaceholderText(self._placeholder)
-
-
-def size_text(chars: int) -> str:
-    if chars >= 1_000_000:
-        return f"{chars / 1_000_000:.1f} MB"
-    if chars >= 1000:
-        return f"{chars / 1000:.0f} kB"
-    return f"{chars} B"
 
 
 # -- the page -------------------------------------------------------------------------------------------
@@ -299,6 +109,7 @@ class DoctorPage(QWidget):
         self.cards: list[DoctorFindingCard] = []
         self.fix_dialog: FixReviewDialog | None = None
         self._stale = True  # the machine has not been checked since its report came
+        self._verified: list[tuple[str, str]] = []  # the PyTorch page's latest verify when the check started
         self._pending_focus: str | None = None
         self._pending_evidence: list[str] = []
         self._progress_text = ""
@@ -316,7 +127,7 @@ class DoctorPage(QWidget):
         self._save_request: tuple[str, bool, dict[str, str]] = ("", False, {})
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)  # a machine check and a paste at once
-        self._signals = _Signals(self)
+        self._signals = JobSignals(self)
         self._signals.progress.connect(self._on_progress)
         self._signals.done.connect(self._on_done)
 
@@ -390,61 +201,20 @@ class DoctorPage(QWidget):
 
     # ==== the paste box ==================================================================================
     def _build_paste_box(self) -> QWidget:
-        box = group_box(self.tr("Diagnose pasted output"))
-        layout = QVBoxLayout(box)
-        row = QHBoxLayout()
-        left = QVBoxLayout()
-        head = QHBoxLayout()
-        label = plain(QLabel(self.tr("&Text:")))
-        head.addWidget(label)
-        self.paste_intro = plain(text_label(self.tr(
-            "paste an error message, or the output of rocminfo, rocm-smi, amd-smi, PyTorch's collect_env, lspci "
-            "or dmesg — from this machine or another one (or drop a file here)."), small=True, muted=True))
-        head.addWidget(self.paste_intro, 1)
-        left.addLayout(head)
-        self.paste_edit = PasteBox()
-        font = mono_font()  # tool output lines up in columns
-        font.setBold(False)  # set, so the group box's bold title is not inherited
-        self.paste_edit.setFont(font)
-        self.paste_edit.setPlaceholderText(self.tr("e.g. RuntimeError: HIP error: invalid device function"))
-        self.paste_edit.setAccessibleName(self.tr("Text to diagnose"))
-        self.paste_edit.setMinimumHeight(self.paste_edit.fontMetrics().lineSpacing() * 4)
+        panel = PastePanel()
+        self.paste_intro, self.paste_edit, self.paste_status = panel.intro, panel.edit, panel.status
+        self.diagnose_button, self.open_button, self.clear_button = panel.diagnose, panel.open, panel.clear
         self.paste_edit.pasted.connect(self.diagnose_paste)
         self.paste_edit.fileDropped.connect(self.diagnose_file)
         self.paste_edit.textChanged.connect(self._sync)
-        label.setBuddy(self.paste_edit)
-        left.addWidget(self.paste_edit, 1)
-        row.addLayout(left, 1)
-        buttons = QVBoxLayout()
-        self.diagnose_button = plain(QPushButton(self.tr("&Diagnose")))
-        self.diagnose_button.setToolTip(self.tr("Look for known failures in the text (pasting does it by itself)"))
         self.diagnose_button.clicked.connect(self.diagnose_paste)
-        self.open_button = plain(QPushButton(self.tr("&Open file…")))
-        self.open_button.setToolTip(self.tr("Diagnose a saved log or tool output"))
         self.open_button.clicked.connect(self._open_clicked)
-        self.clear_button = plain(QPushButton(self.tr("Cl&ear")))
-        self.clear_button.setToolTip(self.tr("Empty the box and drop the pasted text's findings"))
         self.clear_button.clicked.connect(self.clear_paste)
-        buttons.addSpacing(label.sizeHint().height())
-        for b in (self.diagnose_button, self.open_button, self.clear_button):
-            b.setAutoDefault(False)
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        row.addLayout(buttons)
-        layout.addLayout(row, 1)
-        self.paste_status = plain(text_label("", small=True))
-        self.paste_status.setVisible(False)
-        layout.addWidget(self.paste_status)
-        return box
+        return panel
 
     # ==== the session ====================================================================================
     def _where(self) -> str:
-        s = self.session
-        if s.simulate:
-            return self.tr("the simulated machine {name}").format(name=s.simulate)
-        if s.root:
-            return self.tr("the machine tree at {root}").format(root=s.root)
-        return self.tr("this computer")
+        return present.where_text(self.session.simulate, self.session.root)
 
     def _machine_changed(self) -> None:
         self._drop_machine_job()
@@ -467,6 +237,9 @@ class DoctorPage(QWidget):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        host = self.session.host
+        if host is not None and host.live and not host.simulated and self._verified != present.latest_verifies():
+            self._stale = True  # a venv was verified on the PyTorch page since: check the one just verified
         if self.auto_check and self._stale:
             QTimer.singleShot(0, self._check_if_stale)  # after the page is painted
 
@@ -489,6 +262,7 @@ class DoctorPage(QWidget):
             return False
         self._drop_machine_job()
         self._stale = False
+        self._verified = present.latest_verifies()
         self._number += 1
         self._machine_job = self._number
         cancel = self._machine_cancel = Cancel()
@@ -506,7 +280,7 @@ class DoctorPage(QWidget):
 
         self.progress.setRange(0, 0)  # busy until the first progress report says how far
         self._progress_text = self.tr("Checking {where}…").format(where=self._where())
-        self._pool.start(_Job(self._number, work, self._signals))
+        self._pool.start(Job(self._number, work, self._signals))
         self._sync()
         return True
 
@@ -593,27 +367,8 @@ class DoctorPage(QWidget):
 
     def diagnose_file(self, path: str) -> bool:
         """Diagnose a file's contents (read in the worker: it may be large)."""
-        name = os.path.basename(path) or path
-        diagnoser = self.text_diagnoser
-
-        too_big = self.tr("{name} is {size}: too large to be tool output or a log").format
-        changed = self.tr("{name} has changed since it was diagnosed: diagnose it again, then save").format
-        read: list[tuple[int, int]] = []  # the size and time of the file as it was diagnosed
-
-        def work(progress: Progress) -> Any:
-            st = os.stat(path)
-            if st.st_size > FILE_LIMIT:
-                raise ValueError(too_big(name=name, size=size_text(st.st_size)))
-            read.append((st.st_size, st.st_mtime_ns))
-            return diagnoser(Path(path).read_bytes(), name)
-
-        def again() -> Any:  # the file is read again (not kept in memory), if it is still the one diagnosed
-            st = os.stat(path)
-            if read[-1:] != [(st.st_size, st.st_mtime_ns)]:
-                raise ValueError(changed(name=name))
-            return diagnoser(Path(path).read_bytes(), name)
-
-        return self._start_paste(work, name, again)
+        work, again = present.file_work(path, self.text_diagnoser, FILE_LIMIT)
+        return self._start_paste(work, os.path.basename(path) or path, again)
 
     def _start_paste(self, work: Callable[[Progress], Any], label: str,
                      again: Callable[[], Any] | None = None) -> bool:
@@ -623,7 +378,7 @@ class DoctorPage(QWidget):
         self._paste_label = label
         self.paste_status.setText(self.tr("Reading {label}…").format(label=label))
         self.paste_status.setVisible(True)
-        self._pool.start(_Job(self._number, work, self._signals))
+        self._pool.start(Job(self._number, work, self._signals))
         self._sync()
         return True
 
@@ -642,78 +397,26 @@ class DoctorPage(QWidget):
         self._render()
         self._sync()
 
-    def format_name(self, fmt: str | None) -> str:
-        return {
-            "rocminfo": self.tr("rocminfo output"), "rocm-smi": self.tr("rocm-smi output"),
-            "amd-smi": self.tr("amd-smi output"), "collect_env": self.tr("PyTorch collect_env report"),
-            "lspci": self.tr("lspci output"), "kernel-log": self.tr("kernel log (dmesg or journalctl)"),
-            "traceback": self.tr("Python traceback"), "verify-json": self.tr("rocmdesk PyTorch check (JSON)"),
-            "sanity-json": self.tr("rocmdesk sanity check (JSON)"),
-        }.get(fmt or "", fmt or self.tr("text in no format rocmdesk knows"))
-
-    def pasted_heading(self) -> str:
-        """What the pasted text was taken for (or why it could not be read)."""
-        inputs = list(getattr(self.pasted, "inputs", []) or [])
-        first = inputs[0] if inputs else None
-        if first is not None and first.error:
-            return self.tr("It could not be read: {error}.").format(error=first.error)
-        fmt = first.format if first is not None else None
-        if fmt is None:
-            return self.tr("It is in no format rocmdesk knows, so it was searched for known error messages only.")
-        return self.tr("Recognized as {format}.").format(format=self.format_name(fmt))
-
     def _show_paste_status(self) -> None:
-        if self.pasted_error:
-            text = self.tr("Could not diagnose {label}: {error}").format(label=self._paste_label,
-                                                                          error=self.pasted_error)
-        elif self.pasted is not None:
-            n = len(self.pasted.findings)
-            text = self.pasted_heading() + " " + (
-                self.tr("No known problem in it.") if n == 0 else
-                self.tr("1 finding, shown in the list.") if n == 1 else
-                self.tr("{n} findings, shown in the list.").format(n=n))
-        else:
-            text = ""
+        text = present.paste_status_text(self._paste_label, self.pasted, self.pasted_error)
         self.paste_status.setText(text)
         self.paste_status.setVisible(bool(text))
 
     # ==== the list =======================================================================================
-    def origin_text(self, origins: list[str]) -> str:
-        """Which checks found it: "Found by the machine check and Setup's checks before installing"."""
-        words = {"machine": self.tr("the machine check"),
-                 "preflight": self.tr("Setup's checks before installing"),
-                 "verify": self.tr("the PyTorch check of a venv"),
-                 "sanity": self.tr("the Sanity check")}
-        parts = [words.get(o, o) for o in origins]
-        if not parts:
-            return ""
-        if len(parts) == 1:
-            return self.tr("Found by {a}").format(a=parts[0])
-        return self.tr("Found by {list} and {last}").format(list=", ".join(parts[:-1]), last=parts[-1])
-
     def _section(self, text: str) -> QLabel:
         label = text_label(text, bold=True, scale=1.1)
         self.list_layout.addWidget(label)
         return label
 
-    def _add_card(self, finding: Any, origin: str) -> DoctorFindingCard:
-        card = DoctorFindingCard(finding, origin)
+    def _add_card(self, finding: Any, origin: str, on_machine: bool = False) -> DoctorFindingCard:
+        report = self.session.report if on_machine else None
+        gpus = getattr(report, "gpus", None) if report is not None else None
+        card = DoctorFindingCard(present.window_finding(finding, has_amd_gpu=gpus is None or bool(gpus)), origin)
         card.fixRequested.connect(self.open_fix)
         card.copied.connect(lambda _t: self._say(self.tr("The command is on the clipboard.")))
         self.cards.append(card)
         self.list_layout.addWidget(card)
         return card
-
-    def counts_text(self, findings: list[Any]) -> str:
-        """ "1 error, 2 warnings" """
-        parts = []
-        for severity, one, many in (("error", self.tr("1 error"), self.tr("{n} errors")),
-                                    ("warning", self.tr("1 warning"), self.tr("{n} warnings")),
-                                    ("info", self.tr("1 note"), self.tr("{n} notes"))):
-            n = sum(1 for f in findings if f.severity == severity)
-            if n:
-                parts.append(one if n == 1 else many.format(n=n))
-        return ", ".join(parts)
 
     def _render(self) -> None:
         clear_layout(self.list_layout)
@@ -725,10 +428,10 @@ class DoctorPage(QWidget):
             note = text_label(self.tr("The checks of this machine did not show this failure; it was seen in the "
                                       "Sanity check's run."), small=True, muted=True)
             self.list_layout.addWidget(note)
-            self._add_card(self.looked_up, self.origin_text(list(self.looked_up.origins)))
+            self._add_card(self.looked_up, present.origin_text(list(self.looked_up.origins)))
         if self.pasted is not None or self.pasted_error:
             self.pasted_section = self._section(self.tr("From {label}").format(label=self._paste_label))
-            self.pasted_heading_label = text_label(self.pasted_heading() if self.pasted is not None else
+            self.pasted_heading_label = text_label(present.pasted_heading(self.pasted) if self.pasted is not None else
                                                    self.tr("Could not diagnose it: {error}").format(
                                                        error=self.pasted_error), small=True, muted=True)
             self.list_layout.addWidget(self.pasted_heading_label)
@@ -737,15 +440,13 @@ class DoctorPage(QWidget):
                 if lines:
                     self.list_layout.addWidget(text_label("\n".join(f"• {x}" for x in lines[:6]), small=True))
                 origin = self.tr("Found in {label} ({format})").format(
-                    label=self._paste_label, format=self.format_name(
+                    label=self._paste_label, format=present.format_name(
                         self.pasted.inputs[0].format if self.pasted.inputs else None))
                 for f in self.pasted.findings:
                     self._add_card(f, origin)
                 if not self.pasted.findings:
                     self.list_layout.addWidget(text_label(self.tr("No known problem found in it."), muted=True))
-        self.machine_section = self._section(
-            self.tr("The simulated machine") if self.session.simulate else
-            self.tr("The machine tree") if self.session.root else self.tr("This computer"))
+        self.machine_section = self._section(present.section_title(self.session.simulate, self.session.root))
         if self.machine is not None:
             findings = list(self.machine.findings)
             self.venvs_note = text_label(self.tr("PyTorch was verified in: {venvs}").format(
@@ -754,7 +455,7 @@ class DoctorPage(QWidget):
             self.list_layout.addWidget(self.venvs_note)
             if findings:
                 for f in findings:
-                    self._add_card(f, self.origin_text(list(f.origins)))
+                    self._add_card(f, present.origin_text(list(f.origins)), on_machine=True)
             else:
                 self._empty_state()
         else:
@@ -766,44 +467,13 @@ class DoctorPage(QWidget):
 
     def _waiting_text(self) -> str:
         s = self.session
-        if s.error is not None:
-            return self.tr("Detection failed: {error}. The Overview page has the details; Refresh tries again.") \
-                .format(error=s.error[0])
-        if s.busy or s.host is None:
-            return self.tr("Waiting for the machine to be read…")
-        return self.tr("Not checked yet.")
+        return present.waiting_text(s.error, s.busy, s.host is not None)
 
     def _empty_state(self) -> None:
-        frame = QFrame()
-        frame.setObjectName("doctorEmpty")
-        frame.setStyleSheet(themed("#doctorEmpty { border: 1px solid #2e8b47; border-left: 5px solid #2e8b47; "
-                                   "border-radius: 4px; background: #e6f4e9; } "
-                                   "#doctorEmpty QLabel { color: #114d22; }"))
-        layout = QVBoxLayout(frame)
-        self.empty_title = text_label(self.tr("✓ No known problem found on {where}.").format(where=self._where()),
-                                      bold=True)
-        layout.addWidget(self.empty_title)
         checked = [catalogue_text(c) for c in (getattr(self.machine, "checked", None) or [])]
         on_machine, in_output = catalogue_scope()
-        if not checked:
-            checked = [catalogue_text(t) for t in on_machine]
-        self.empty_what = text_label(self.tr("The machine check looked for these {n} known problems:").format(
-            n=len(checked)) if checked else "", small=True)
-        self.empty_what.setVisible(bool(checked))
-        layout.addWidget(self.empty_what)
-        grid = QGridLayout()
-        grid.setContentsMargins(8, 0, 0, 0)
-        grid.setHorizontalSpacing(16)
-        grid.setVerticalSpacing(1)
-        half = (len(checked) + 1) // 2  # two columns, read down the first then the second
-        for i, item in enumerate(checked):
-            grid.addWidget(text_label(f"• {item}", small=True), i % half, i // half, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(grid)
-        self.empty_output = text_label(self.tr(
-            "{n} more show only in output — a crash, an out-of-memory error, a driver fault in the kernel log: "
-            "paste it in the box below.").format(n=len(in_output)) if in_output else "", small=True)
-        self.empty_output.setVisible(bool(in_output))
-        layout.addWidget(self.empty_output)
+        frame = DoctorEmptyState(self._where(), checked or [catalogue_text(t) for t in on_machine], len(in_output))
+        self.empty_title, self.empty_what, self.empty_output = frame.title, frame.what, frame.output
         self.empty_frame = frame
         self.list_layout.addWidget(frame)
 
@@ -842,8 +512,7 @@ class DoctorPage(QWidget):
         elif self.pasting():
             text = self.tr("Diagnosing {label}…").format(label=self._paste_label)
         elif self.machine is not None:
-            found = self.counts_text(list(self.machine.findings)) or self.tr("no known problem found")
-            text = self.tr("Checked at {time}: {found}.").format(time=self._checked_at, found=found)
+            text = present.checked_text(list(self.machine.findings), self._checked_at)
         else:
             text = ""
         self.status.setText(text)
@@ -937,52 +606,24 @@ class DoctorPage(QWidget):
         identity = self.identity()
         if Path(path).suffix.lower() != ".json" or i18n.current_language() == i18n.SOURCE_LANGUAGE:
             return self._write_report(path, d, include, identity)
-        machine, pasted = self.machine, self.pasted
-        machine_again = getattr(machine, "again", None)  # None from a stand-in: its sentences are what they are
-        pasted_again = self._pasted_again if pasted is not None else None
-
-        def work(progress: Progress) -> Any:
-            with i18n.speaking(i18n.SOURCE_LANGUAGE, this_thread=True):  # the window keeps its language
-                return merge(machine_again() if machine_again is not None else machine,
-                             pasted_again() if pasted_again is not None else pasted)
-
+        work = present.english_work(self.machine, self.pasted, self._pasted_again if self.pasted is not None else None)
         self._number += 1
         self._save_job = self._number
         self._save_request = (path, include, identity)
         self._say(self.tr("Saving {path}: building the report again in English…").format(path=path))
-        self._pool.start(_Job(self._number, work, self._signals))
+        self._pool.start(Job(self._number, work, self._signals))
         self._sync()
         return True
 
     def _write_report(self, path: str, d: Any, include_identity: bool, identity: dict[str, str]) -> bool:
-        try:
-            from rocmdesk.doctor.report import write_report
-
-            write_report(Path(path), d, include_identity=include_identity, identity=identity)
-        except OSError as exc:
-            self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
-            self.reportSaved.emit(path, False)
-            return False
-        self._say(self.tr("Saved {path}.").format(path=path) + " " + (
-            self.tr("It names this computer and your user.") if include_identity
-            else self.tr("Host and user names are left out.")))
-        self.reportSaved.emit(path, True)
-        return True
+        ok, text = present.write_report(path, d, include_identity, identity)
+        self._say(text)
+        self.reportSaved.emit(path, ok)
+        return ok
 
     def identity(self) -> dict[str, str]:
         """The user and host names of the machine on screen: left out of the report unless asked for."""
-        host = self.session.host
-        if host is None:
-            return {}
-        try:
-            from rocmdesk.doctor import report
-
-            find = getattr(report, "identity", None)
-            if find is None:
-                from rocmdesk.doctor.report import identity as find
-            return dict(find(host))
-        except Exception:  # without names to scrub the report still leaves out what the scrubber knows
-            return {}
+        return present.identity(self.session.host)
 
     def shutdown(self, timeout_ms: int = 10000) -> None:
         """Drop pending results and wait for the workers (the checks' commands time out by themselves); a fix

@@ -88,6 +88,12 @@ class VerifyHistory:
                             torch=_text(entry.get("torch")) or None, when=_text(entry.get("when")),
                             simulated=entry.get("simulated") is True)
 
+    def newest(self, limit: int = 1) -> list[VerifyRecord]:
+        """The venvs verified last, the latest first (the Doctor checks the one just verified)."""
+        found = [self.get(venv) for venv, entry in self._read().items() if isinstance(entry, dict)]
+        records = [r for r in found if r is not None]
+        return sorted(records, key=lambda r: r.when, reverse=True)[:limit]
+
     def record(self, venv: str | os.PathLike[str], verdict: str, title: str, torch: str | None,
                simulated: bool = False) -> VerifyRecord:
         from rocmdesk.torchenv.profile_store import write_atomic
