@@ -218,7 +218,22 @@ def size_text(chars: int) -> str:
 # -- fixes in the window's terms ---------------------------------------------------------------------------
 # a catalogue step names a command of rocmdesk's command line; in the window the page and control that do the
 # same are named instead (the CLI's report keeps the commands)
-_CLI_MENTION = re.compile(r"\s*[(（]\s*`?rocmdesk [^)）]*`?\s*[)）]|`rocmdesk [^`]*`")
+_CLI_ASIDE = re.compile(r"\s*[(（][^)）]*rocmdesk [a-z][^)）]*[)）]")  # "(rocmdesk torch recommend)"
+_CLI_COMMAND = re.compile(r"rocmdesk [a-z]+(?: [a-z]+)?")
+_CLAUSE_END = re.compile(r"(?<=[;:；：])\s*")
+
+
+def without_commands(text: str) -> str:
+    """A sentence without its mentions of rocmdesk's commands: asides in brackets go, and so do the clauses
+    (between ':' and ';') that name one."""
+    text = _CLI_ASIDE.sub("", text)
+    clauses = [c for c in _CLAUSE_END.split(text) if c.strip() and not _CLI_COMMAND.search(c)]
+    out = " ".join(c.strip() for c in clauses)
+    if out[-1:] in (":", ";"):
+        out = out[:-1] + "."
+    elif out[-1:] in ("：", "；"):
+        out = out[:-1] + "。"
+    return out
 
 
 def window_direction(command: str) -> str | None:
@@ -275,18 +290,15 @@ def window_finding(finding: Any, has_amd_gpu: bool = True) -> Any:
     out = []
     for step in steps:
         direction = window_direction(step.command or "")
-        mentions = "rocmdesk " in (step.text or "")
+        mentions = _CLI_COMMAND.search(step.text or "") is not None
         if direction is None and not mentions:
             out.append(step)
             continue
         # the catalogue's sentence, in the window's language, without its mention of the command line
-        text = _CLI_MENTION.sub("", QCoreApplication.translate("rocmdesk.doctor", step.text)).strip()
-        text = re.sub(r"\s+([.,;。，；])", r"\1", text)
-        if "rocmdesk " in text:  # the command is the sentence's subject: the direction says it all
-            text = ""
+        text = without_commands(QCoreApplication.translate("rocmdesk.doctor", step.text))
         if direction is None:
-            command_words = re.search(r"rocmdesk [a-z]+(?: [a-z]+)?", step.text or "")
-            direction = window_direction(command_words.group(0)) if command_words else None
+            named = _CLI_COMMAND.search(step.text or "")
+            direction = window_direction(named.group(0)) if named else None
         joined = " ".join(t for t in (text, direction) if t)
         command = step.command if direction is None or not (step.command or "").startswith("rocmdesk") else None
         out.append(FixStep(step.id, joined, command))
