@@ -18,7 +18,7 @@ LAYERS: list[set[str]] = [
     {"knowledge"},  # facts as data: gfx targets, releases, wheels, the Doctor's catalogue
     {"machine", "formats"},  # reading a machine (the Host seam, sysfs, simulated trees) and other tools' output
     {"advice"},  # the one advice model, computed from a machine report and the knowledge
-    {"setup", "torchenv", "telemetry", "sanity", "doctor", "inspect", "report_text"},  # what the app does
+    {"setup", "torchenv", "telemetry", "sanity", "doctor", "inspect", "report_text", "capture"},  # what the app does
     {"cli", "ui", "__main__"},  # front ends
 ]
 FRONT_ENDS = {"cli", "ui"}

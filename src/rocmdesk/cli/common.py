@@ -43,7 +43,8 @@ def add_target(p: argparse.ArgumentParser, top: bool = False) -> None:
     default = None if top else argparse.SUPPRESS
     g = p.add_mutually_exclusive_group()
     g.add_argument("--root", metavar="DIR", default=default,
-                   help=translate("Cli", "read a captured machine tree instead of this computer"))
+                   help=translate("Cli", "read a machine tree or a snapshot (rocmdesk capture) instead of this "
+                                       "computer"))
     g.add_argument(
         "--simulate", metavar="NAME", default=default,
         help=translate("Cli", "use a simulated machine (see: rocmdesk simulate list)")
@@ -73,6 +74,13 @@ def host_for(args: argparse.Namespace) -> "Host":
             raise unknown_machine(args.simulate) from None
     if getattr(args, "root", None):
         root = Path(args.root)
+        from rocmdesk import capture
+
+        if capture.is_snapshot(root):  # a snapshot from `rocmdesk capture`: a tarball or its unpacked folder
+            try:
+                return capture.open_snapshot(root)
+            except capture.SnapshotError as exc:
+                raise InputError(str(exc)) from None
         if not root.is_dir():
             raise UsageError(translate("Cli", "--root {root}: not a directory").format(root=args.root))
         return Host.at_root(root)

@@ -174,6 +174,21 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
 
 
+def _is_snapshot(name: str) -> bool:
+    from rocmdesk import capture
+
+    return capture.is_snapshot(name)
+
+
+def _snapshot_host(name: str) -> Any:
+    from rocmdesk import capture
+
+    try:
+        return capture.open_snapshot(name)
+    except capture.SnapshotError as exc:
+        raise InputError(str(exc)) from None
+
+
 def run(args: argparse.Namespace, host: Any) -> int:
     if not args.json:
         return _run(args, host)
@@ -187,9 +202,13 @@ def _run(args: argparse.Namespace, host: Any) -> int:
     from rocmdesk.doctor.report import to_json, write_report
 
     texts: list[tuple[str, bytes]] = []
+    snapshot = False
     for name in args.inputs:
+        if name != "-" and _is_snapshot(name):  # `rocmdesk capture`'s tarball: the machine it holds is checked
+            host, snapshot = _snapshot_host(name), True
+            continue
         texts.append(read_input(name))  # an unreadable file is an InputError: exit 3 before any output
-    with_machine = (not args.inputs or args.venvs or getattr(args, "root", None)
+    with_machine = (not args.inputs or snapshot or args.venvs or getattr(args, "root", None)
                     or getattr(args, "simulate", None))
     reading = None
     identity: dict[str, str] = {}

@@ -21,7 +21,8 @@ def _source(host: Host, meta: dict | None) -> str:
         return f"simulated:{meta.get('name') if meta else host.label}"
     if host.live:
         return "live"
-    return f"root:{host.root}"
+    named = host.label and host.label != str(host.root)  # a snapshot (rocmdesk capture) names itself
+    return f"root:{host.label if named else host.root}"
 
 
 def _sim_metadata(host: Host) -> dict | None:

@@ -134,6 +134,9 @@ class Host:
     simulated: bool = False
     commands: dict[str, CommandResult] = field(default_factory=dict)
     env: dict[str, str] = field(default_factory=lambda: dict(os.environ))
+    # a snapshot's device nodes (``rocmdesk capture``): a tree holds no /dev/kfd, so its mode and owner come from here
+    recorded_stats: dict[str, FileStat] = field(default_factory=dict)
+    recorded_session_groups: list[int] | None = None  # ...and the group ids of the session it was taken in
 
     @classmethod
     def local(cls) -> "Host":
@@ -243,6 +246,8 @@ class Host:
             return None
 
     def stat(self, p: str) -> FileStat | None:
+        if self.recorded_stats and p in self.recorded_stats:
+            return self.recorded_stats[p]
         try:
             st = os.stat(self._real(p))
         except OSError:
@@ -269,9 +274,9 @@ class Host:
 
     # -- process identity (the running session, not a file) ----------------
     def session_groups(self) -> list[int] | None:
-        """The group ids of the running process; None for a tree."""
+        """The group ids of the running process; for a tree, those a snapshot recorded, else None."""
         if not self.live:
-            return None
+            return self.recorded_session_groups
         return sorted(set(os.getgroups()) | {os.getegid()})
 
     def user_name(self) -> str | None:

@@ -263,9 +263,10 @@ def read_access(host: Host, user: str | None, session_group_names: list[str] | N
         info.groups_configured = sorted(
             {name for name, gid, members in groups if user in members or gid == primary}
         )
-    if session_group_names is None and host.live:
-        gids = host.session_groups() or []
-        session_group_names = sorted({gid_name.get(g, str(g)) for g in gids})
+    if session_group_names is None:
+        gids = host.session_groups()  # None for a tree, unless a snapshot recorded its session
+        if gids is not None:
+            session_group_names = sorted({gid_name.get(g, str(g)) for g in gids})
     info.groups_session = session_group_names
 
     def node(path: str) -> DeviceNode:
