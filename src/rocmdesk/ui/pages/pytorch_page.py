@@ -1,28 +1,25 @@
 """PyTorch: the wheels this machine needs, installed into a venv with a progress bar, and verified from inside it.
 
-The recommendation is ``torchenv.recommend.recommend`` over ``session.report`` (pure).  Installing and
-verifying run OFF the UI thread: a ``QThread`` calls ``torchenv.install.run_install`` (which drives pip in
-the venv through ``torchenv.process``) or ``torchenv.verify.verify_venv`` (which runs the probe with the
-venv's own python — the app never imports torch), and hands events back as Qt signals.  The installer and
-the verifier are parameters, so tests and screenshots can stand in for pip and the probe.
+What the page shows (the version list, the recommendation and plan for a choice, every sentence) is decided in
+``ui/presenters/pytorch.py``.  Installing and verifying run OFF the UI thread (``ui.jobs.EventWorker``): pip runs
+in the venv through ``torchenv.install``, the probe with the venv's own python (the app never imports torch).  The
+installer and the verifier are parameters, so tests and screenshots can stand in for pip and the probe.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, Callable
+from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QThread, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -30,28 +27,31 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rocmdesk.advice import MachineAdvice, advise, context_for
-from rocmdesk.knowledge import torch_wheels
-from rocmdesk.knowledge.wheels import measured_wheel
+from rocmdesk.advice import MachineAdvice
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.torchenv.install import (
-    InstallError,
     InstallEvent,
     InstallPlan,
     InstallResult,
     format_bytes,
-    plan_install,
-    run_install,
 )
 from rocmdesk.torchenv.pip_failure import PipFailure
-from rocmdesk.torchenv.process import Cancel
-from rocmdesk.torchenv.recommend import Recommendation, RecommendError, recommend
-from rocmdesk.torchenv.verify import VerifyResult, judge, verify_venv
+from rocmdesk.torchenv.recommend import Recommendation
+from rocmdesk.torchenv.verify import VerifyResult, judge
+from rocmdesk.ui.jobs import EventWorker
 from rocmdesk.ui.navigation import find_page, show_page
 from rocmdesk.ui.pages.torch_status import VerifyHistory
+from rocmdesk.ui.presenters import pytorch as present
+from rocmdesk.ui.presenters.pytorch import (  # noqa: F401 (tests and scripts take them from here)
+    Installer,
+    Verifier,
+    default_installer,
+    default_verifier,
+)
+from rocmdesk.ui.presenters.venvs import default_venv  # noqa: F401 (pages and tests take it from here)
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
-from rocmdesk.ui.widgets.code_view import CodeView, mono_font
+from rocmdesk.ui.widgets.code_view import CodeView
 from rocmdesk.ui.widgets.focus import tab_after
 from rocmdesk.ui.widgets.page_parts import (
     ScrollBody,
@@ -62,64 +62,11 @@ from rocmdesk.ui.widgets.page_parts import (
 )
 from rocmdesk.ui.widgets.recommendation_card import RecommendationCard
 from rocmdesk.ui.widgets.text import text_label
+from rocmdesk.ui.widgets.venv_parts import choose_folder, log_box
 from rocmdesk.ui.widgets.verify_card import VerifyCard
-from rocmdesk.ui.presenters.venvs import default_venv  # noqa: F401 (pages and tests take it from here)
-
-# (plan, on_event, cancel) -> result: runs in the worker thread
-Installer = Callable[[InstallPlan, Callable[[InstallEvent], None], Cancel], InstallResult]
-# (venv, report, env, cancel) -> result: runs in the worker thread
-Verifier = Callable[[str, MachineReport, dict[str, str], Cancel], VerifyResult]
 
 LOG_LINES = 5000
 BAR_STEPS = 1000  # QProgressBar counts in int: a 4.5 GB wheel does not fit, so the bar shows per-mille
-PROGRESS_EVERY_S = 0.05  # at most 20 download updates a second reach the UI
-
-
-def default_installer(plan: InstallPlan, on_event: Callable[[InstallEvent], None], cancel: Cancel) -> InstallResult:
-    return run_install(plan, on_event=on_event, cancel=cancel)
-
-
-def default_verifier(venv: str, report: MachineReport, env: dict[str, str], cancel: Cancel) -> VerifyResult:
-    return verify_venv(venv, report, env=env, cancel=cancel)
-
-
-class _Worker(QThread):
-    """Runs ``job(emit)`` in its own thread; ``emit`` sends (number, event) to the UI thread (queued)."""
-
-    event = Signal(int, object)
-    done = Signal(object)  # the job's result, or the exception it raised
-
-    def __init__(self, job: Callable[[Callable[[Any], None]], Any], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.job = job
-        self.cancel = Cancel()
-        self.seq = 0
-        # the newest event, dropped or not: the page picks it up from a timer, so a throttled last update
-        # before a stall still reaches the bar (one reference, replaced whole: safe to read from the UI thread)
-        self.latest: tuple[int, Any] | None = None
-        self._last: tuple[str | None, float] = (None, 0.0)
-
-    def _emit(self, ev: Any) -> None:
-        import time
-
-        self.seq += 1
-        self.latest = (self.seq, ev)
-        # pip's raw progress can print thousands of lines a second: pass on the first of each file and then
-        # at most every PROGRESS_EVERY_S; every other kind of event passes
-        if isinstance(ev, InstallEvent) and ev.phase == "download" and ev.bytes:
-            now = time.monotonic()
-            last_package, last_time = self._last
-            if last_package == ev.package and now - last_time < PROGRESS_EVERY_S and ev.bytes != ev.total:
-                return
-            self._last = (ev.package, now)
-        self.event.emit(self.seq, ev)
-
-    def run(self) -> None:
-        try:
-            result = self.job(self._emit)
-        except BaseException as exc:  # any failure must reach the page, never vanish with the thread
-            result = exc
-        self.done.emit(result)
 
 
 class PyTorchPage(QWidget):
@@ -143,8 +90,8 @@ class PyTorchPage(QWidget):
         self.rec_error: str | None = None
         self.plan: InstallPlan | None = None
         self.plan_error: str | None = None
-        self.install_worker: _Worker | None = None
-        self.verify_worker: _Worker | None = None
+        self.install_worker: EventWorker | None = None
+        self.verify_worker: EventWorker | None = None
         self.install_result: InstallResult | None = None
         self.verify_result: VerifyResult | None = None
         self.rec_card: RecommendationCard | None = None
@@ -188,12 +135,8 @@ class PyTorchPage(QWidget):
         self.torch_combo.setMaxVisibleItems(16)
         self.torch_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         version_label.setBuddy(self.torch_combo)
-        self.torch_combo.addItem(self.tr("Recommended"), None)
-        for w in reversed(torch_wheels()):
-            if w.channel != "stable":
-                continue
-            for tag in sorted(w.index_tags, reverse=True, key=lambda t: [int(x) for x in t[4:].split(".")]):
-                self.torch_combo.addItem(f"{w.torch_version}+{tag}", f"{w.torch_version}+{tag}")
+        for label, pin in present.version_choices():
+            self.torch_combo.addItem(label, pin)
         self.torch_combo.setToolTip(self.tr("Pin another torch release; the recommendation says what it means for "
                                             "this GPU"))
         self.torch_combo.currentIndexChanged.connect(lambda _: self._options_changed())
@@ -282,16 +225,7 @@ class PyTorchPage(QWidget):
         self.phase_label.setVisible(False)
         log_label = plain(QLabel(self.tr("&Log")))
         ib.addWidget(log_label)
-        self.log = plain(QPlainTextEdit())
-        self.log.setReadOnly(True)
-        log_font = mono_font()
-        log_font.setBold(False)  # set, so the group box's bold title font is not inherited
-        self.log.setFont(log_font)
-        self.log.setMaximumBlockCount(LOG_LINES)
-        self.log.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.log.setTabChangesFocus(True)
-        self.log.setPlaceholderText(self.tr("What pip does appears here."))
-        self.log.setFixedHeight(self.log.fontMetrics().lineSpacing() * 9 + 12)
+        self.log = plain(log_box(self.tr("What pip does appears here."), LOG_LINES, 9))
         log_label.setBuddy(self.log)
         ib.addWidget(self.log)
         self.log_path_label = plain(text_label("", small=True, muted=True))
@@ -304,9 +238,9 @@ class PyTorchPage(QWidget):
         # -- verify ------------------------------------------------------------------------------------
         self.verify_title = text_label(self.tr("Verify"), bold=True, scale=1.1)
         layout.addWidget(self.verify_title)
-        self.verify_state = text_label(self.tr("Not verified yet: Verify runs a probe inside the venv (torch "
-                                               "version, HIP, the devices it sees, its arch list, a small matmul "
-                                               "checked against the CPU)."), small=True, muted=True)
+        self.verify_intro = self.tr("Not verified yet: Verify runs a probe inside the venv (torch version, HIP, the "
+                                    "devices it sees, its arch list, a small matmul checked against the CPU).")
+        self.verify_state = text_label(self.verify_intro, small=True, muted=True)
         layout.addWidget(self.verify_state)
         self.verify_layout = QVBoxLayout()
         layout.addLayout(self.verify_layout)
@@ -341,41 +275,18 @@ class PyTorchPage(QWidget):
             (self.report is not None and self.report.simulated)
 
     def _where(self) -> str:
-        s = self.session
-        if s.simulate:
-            return self.tr("— the simulated machine {name}").format(name=s.simulate)
-        if s.root:
-            return self.tr("— the machine tree at {root}").format(root=s.root)
-        return self.tr("— this computer")
+        return present.where_text(self.session.simulate, self.session.root)
 
     def _sync(self, *_: object) -> None:
         s = self.session
         self.where_label.setText(self._where())
-        if s.busy:
-            state = self.tr("Looking at the machine…")
-        elif s.error is not None:
-            state = self.tr("Detection failed: {error}. The Overview page has the details.").format(error=s.error[0])
-        elif self.report is None:
-            state = self.tr("No machine has been looked at yet.")
-        elif self.rec_error:
-            state = self.rec_error
-        else:
-            state = ""
+        state = present.state_text(s.busy, s.error, self.report is not None, self.rec_error)
         self.state_label.setText(state)
         self.state_label.setVisible(bool(state))
         sim = self.simulated() or (s.root is not None)
         self.sim_note.setVisible(sim and self.report is not None)
         if sim and self.rec is not None:
-            what = self.tr("simulated machine") if self.simulated() else self.tr("captured machine tree")
-            if self.rec.gpu_name:
-                head = self.tr("This recommendation is for the {what}’s {gpu}, not for this computer’s GPU.").format(
-                    what=what, gpu=self.rec.gpu_name)
-            else:
-                head = self.tr("This recommendation is for the {what}, which has no AMD GPU, not for this "
-                               "computer.").format(what=what)
-            self.sim_label.setText(head + " " + self.tr(
-                "Install still works for real: it creates the venv and downloads the wheels on this computer, "
-                "into the folder below (a throwaway folder is a good idea)."))
+            self.sim_label.setText(present.sim_text(self.rec, self.simulated()))
         busy = self.installing() or self.verifying()
         self.install_button.setEnabled(not busy and self.plan is not None and self._may_install())
         self.cancel_button.setEnabled(self.installing() or self.verifying())
@@ -386,13 +297,26 @@ class PyTorchPage(QWidget):
         self.keep_button.setEnabled(not self.installing())
 
     def _may_install(self) -> bool:
-        return self.rec is not None and (self.rec.status != "no-gpu" or self.torch_combo.currentData() is not None)
+        return present.may_install(self.rec, self.torch_combo.currentData())
 
     # ==== the session ========================================================================================
     def _machine_changed(self) -> None:
         self.report, self.rec = None, None
+        if not self.installing() and not self.verifying():
+            self._clear_outcomes()
         self._show_recommendation()
         self._sync()
+
+    def _clear_outcomes(self) -> None:
+        """An install's outcome (a failure above all) and a verdict were about the machine before: another
+        machine starts clean (an install that runs goes on, and says how it ended)."""
+        self.install_result, self.verify_result, self.verify_card = None, None, None
+        self._phase("")
+        self.log_path_label.setText("")
+        for w in self.run_widgets:
+            w.setVisible(False)
+        clear_layout(self.verify_layout)
+        self.verify_state.setText(self.verify_intro)
 
     def _report_ready(self, report: MachineReport) -> None:
         self.report = report
@@ -411,17 +335,8 @@ class PyTorchPage(QWidget):
     def _recompute(self) -> None:
         self.rec, self.rec_error = None, None
         if self.report is not None:
-            pinned = self.torch_combo.currentData()
-            try:
-                # unpinned, the card renders the machine's own advice (the one the Overview shows); a pinned
-                # torch is another context, which recommend() advises for
-                self.rec = recommend(self.report, pinned, self.index_edit.text().strip() or None,
-                                     env=dict(os.environ), advice=None if pinned else self.report.advice)
-            except RecommendError as exc:
-                self.rec_error = str(exc)
-            except Exception as exc:  # a recommendation rocmdesk cannot make must say so, not break the page
-                self.rec_error = self.tr("rocmdesk could not make a recommendation: {error}").format(
-                    error=f"{type(exc).__name__}: {exc}")
+            self.rec, self.rec_error = present.recommendation_for(
+                self.report, self.torch_combo.currentData(), self.index_edit.text().strip() or None, dict(os.environ))
         self._show_recommendation()
         self._replan()
 
@@ -493,10 +408,7 @@ class PyTorchPage(QWidget):
         self._replan()
 
     def _browse(self) -> None:
-        start = self.venv() or os.path.expanduser("~")
-        while start and not os.path.isdir(start) and os.path.dirname(start) != start:
-            start = os.path.dirname(start)
-        path = QFileDialog.getExistingDirectory(self, self.tr("Choose the venv folder"), start)
+        path = choose_folder(self, self.tr("Choose the venv folder"), self.venv())
         if path:
             self.venv_edit.setText(path)
             self._venv_edited(path)
@@ -509,53 +421,21 @@ class PyTorchPage(QWidget):
         return list(self.rec.requirements) if self.rec is not None else []
 
     def _replan(self) -> None:
-        self.plan, self.plan_error = None, None
-        venv = self.venv()
-        if self.rec is not None and venv:
-            try:
-                self.plan = plan_install(venv, self.requirements(), index_url=self.rec.index_url,
-                                         extra_index_urls=self.rec.extra_index_urls, log_dir=self.log_dir)
-            except InstallError as exc:
-                self.plan_error = str(exc)
-            except Exception as exc:
-                self.plan_error = f"{type(exc).__name__}: {exc}"
+        self.plan, self.plan_error = present.plan_for(self.rec, self.venv(), self.log_dir)
         self._show_plan()
         self._sync()
 
     def venv_state_text(self, venv: str) -> str:
-        from rocmdesk.torchenv.presets import torch_version_in
-        from rocmdesk.torchenv.venv import is_venv
-
-        if not venv:
-            return self.tr("Choose a folder for the venv.")
-        if is_venv(venv):
-            torch = torch_version_in(venv)
-            return (self.tr("An existing venv with torch {version}; Install replaces it with the version "
-                            "above.").format(version=torch) if torch
-                    else self.tr("An existing venv without torch."))
-        if os.path.isdir(venv):
-            return self.tr("This folder exists but is not a venv: Install creates one in it.")
-        return self.tr("A new venv is created here.")
+        return present.venv_state_text(venv)
 
     def _show_plan(self) -> None:
-        from rocmdesk.torchenv.profiles import path_warnings
-
         venv = self.venv()
         self.venv_state.setText(self.venv_state_text(venv))
         p = self.plan
         self.commands_view.setPlainText("\n".join(p.commands()) if p is not None else "")
         self.commands_view.setVisible(p is not None)
         self.commands_title.setVisible(p is not None)
-        notes: list[str] = []
-        if self.plan_error:
-            notes.append(self.tr("Install is off: {error}").format(error=self.plan_error))
-        if self.rec is not None and self.rec.status == "no-gpu" and self.torch_combo.currentData() is None:
-            notes.append(self.tr("No AMD GPU was found, so there is nothing to pick wheels for; choose a torch "
-                                 "version above to install one anyway."))
-        if p is not None:
-            notes.append(self.tr("Disk: {message}").format(message=p.disk.message()))
-            notes.extend(p.warnings)
-        notes.extend(path_warnings(venv) if venv else [])
+        notes = present.plan_notes(self.rec, self.torch_combo.currentData(), p, self.plan_error, venv)
         self.plan_note.setText("\n".join(notes))
         self.plan_note.setVisible(bool(notes))
 
@@ -581,7 +461,7 @@ class PyTorchPage(QWidget):
         for command in plan.commands():
             self._log(f"$ {command}")
         installer = self.installer
-        worker = _Worker(lambda emit: installer(plan, emit, worker.cancel), self)
+        worker = EventWorker(lambda emit: installer(plan, emit, worker.cancel), self)
         worker.event.connect(self._on_install_event)
         worker.done.connect(self._install_done)
         self.install_worker = worker
@@ -601,17 +481,7 @@ class PyTorchPage(QWidget):
             self._phase(self.tr("Stopping pip…"))
 
     def phase_text(self, phase: str) -> str:
-        return {
-            "check": self.tr("Checking the disk"),
-            "create": self.tr("Creating the venv"),
-            "prepare": self.tr("Preparing pip"),
-            "resolve": self.tr("Resolving"),
-            "download": self.tr("Downloading"),
-            "install": self.tr("Installing"),
-            "done": self.tr("Done"),
-            "failed": self.tr("Failed"),
-            "cancelled": self.tr("Cancelled"),
-        }.get(phase, phase)
+        return present.phase_text(phase)
 
     def _show_latest(self) -> None:
         worker = self.install_worker
@@ -630,13 +500,7 @@ class PyTorchPage(QWidget):
             else:
                 self.progress.setRange(0, BAR_STEPS)
                 self.progress.setValue(int(frac * BAR_STEPS))
-            if ev.total:
-                text = self.tr("Downloading {file}: {done} of {total}").format(
-                    file=ev.package, done=format_bytes(ev.bytes or 0), total=format_bytes(ev.total))
-            else:
-                text = self.tr("Downloading {file}: {done}").format(file=ev.package, done=format_bytes(ev.bytes or 0))
-            if ev.downloaded and ev.downloaded > (ev.bytes or 0):
-                text += " " + self.tr("({all} downloaded in all)").format(all=format_bytes(ev.downloaded))
+            text = present.download_text(ev)
             self._phase(text)
             if ev.package != self._last_package:
                 self._last_package = ev.package
@@ -658,29 +522,17 @@ class PyTorchPage(QWidget):
         if worker is not None:
             worker.wait(1000)
             worker.deleteLater()
+        self.progress.setRange(0, BAR_STEPS)
+        text = present.install_done_text(result, self.venv())
+        self._phase(text)
         if isinstance(result, BaseException):
-            text = self.tr("The install stopped with an error: {error}").format(
-                error=f"{type(result).__name__}: {result}")
-            self.progress.setRange(0, BAR_STEPS)
-            self._phase(text)
             self._log(text)
         else:
             self.install_result = result
-            self.progress.setRange(0, BAR_STEPS)
             if result.ok:
                 self.progress.setValue(BAR_STEPS)
-                got = (self.tr("nothing downloaded (all from the cache or there already)")
-                       if not result.downloaded_bytes else
-                       self.tr("{n} downloaded").format(n=format_bytes(result.downloaded_bytes)))
-                self._phase(self.tr("Installed into {venv} in {s:.0f} s; {got}.").format(
-                    venv=self.venv(), s=result.duration_s, got=got))
-            elif result.cancelled:
-                self._phase(self.tr("Cancelled. The venv may be half-installed: Install again finishes it (what "
-                                    "was downloaded is not fetched again)."))
             elif result.failure is not None:
                 self._show_failure(result.failure)
-            else:
-                self._phase(self.tr("The install failed: {error}").format(error=result.error or self.tr("unknown")))
         self._replan()
         self.installFinished.emit(result)
         ok = isinstance(result, InstallResult) and result.ok
@@ -695,8 +547,6 @@ class PyTorchPage(QWidget):
     def _show_failure(self, failure: PipFailure) -> None:
         """Why pip failed and what to do next, with pip's own lines in the log and the control that fixes it
         (the Index or mirror field for a network failure) focused."""
-        self._phase(self.tr("The install failed. {cause} {next_step}").format(cause=failure.summary,
-                                                                             next_step=failure.next_step))
         for line in failure.evidence:
             self._log(f"pip: {line}")
         target = {"index": self.index_edit, "proxy": self.index_edit, "version": self.torch_combo}.get(
@@ -722,19 +572,7 @@ class PyTorchPage(QWidget):
     # ==== verify ==========================================================================================
     def verify_env(self) -> tuple[dict[str, str], str]:
         """The environment the probe runs in, and where its extra variables come from (for the card)."""
-        env = dict(os.environ)
-        prof = self.profile()
-        if prof is not None:
-            env.update(prof.env)
-            return env, self.tr("Checked with the variables of profile {name}.").format(name=prof.name) \
-                if prof.env else self.tr("Checked with profile {name}, which sets no variables.").format(
-                    name=prof.name)
-        if self.rec is not None and self.rec.env:
-            env.update(self.rec.env)
-            pairs = " ".join(f"{k}={v}" for k, v in self.rec.env.items())
-            return env, self.tr("Checked with {pairs} from the recommendation; your shells need it too (a profile "
-                                "keeps it).").format(pairs=pairs)
-        return env, ""
+        return present.verify_env(dict(os.environ), self.profile(), self.rec)
 
     def start_verify(self) -> bool:
         if self.verifying() or self.installing() or self.report is None:
@@ -744,7 +582,7 @@ class PyTorchPage(QWidget):
             return False
         env, note = self.verify_env()
         verifier = self.verifier
-        worker = _Worker(lambda emit: verifier(venv, report, env, worker.cancel), self)
+        worker = EventWorker(lambda emit: verifier(venv, report, env, worker.cancel), self)
         worker.done.connect(lambda result: self._verify_done(result, venv, note))
         self.verify_worker = worker
         self.verify_state.setText(self.tr("Verifying {venv}… (the probe imports torch inside the venv; the first "
@@ -776,7 +614,8 @@ class PyTorchPage(QWidget):
             extra = self.tr("Judged against the simulated machine’s GPU, not this computer’s.")
             note = f"{note} {extra}".strip()
         self.verify_result = result
-        self.verify_card = VerifyCard(result, gpus, note, advice=self.venv_advice(result),
+        shown = present.window_fix(result, has_amd_gpu=bool(self.report.gpus) if self.report else True)
+        self.verify_card = VerifyCard(shown, gpus, note, advice=self.venv_advice(result),
                                       gpu_indexes=[g.index for g in (self.report.gpus if self.report else [])])
         self.verify_layout.addWidget(self.verify_card)
         where = venv or os.path.dirname(os.path.dirname(result.python))
@@ -785,15 +624,7 @@ class PyTorchPage(QWidget):
         return self.verify_card
 
     def venv_advice(self, result: VerifyResult) -> MachineAdvice | None:
-        """The advice for the torch the probe found (its measured arch list) and the variables it ran with;
-        None when there is no ROCm torch to advise on."""
-        if self.report is None or not self.report.gpus or not result.torch or not result.arch_list:
-            return None
-        try:
-            wheel = measured_wheel(result.torch, result.arch_list, result.hip)
-            return advise(self.report, context_for(self.report, installed=wheel, env=result.env))
-        except Exception:  # the card still shows what the probe saw
-            return None
+        return present.venv_advice(self.report, result)
 
     def show_probe(self, data: dict[str, Any]) -> VerifyCard | None:
         """Judge a probe report (``rocmdesk-probe`` JSON, e.g. from another machine) against this machine."""

@@ -109,6 +109,10 @@ class RecommendationCard(QFrame):
         """The advice's status word, as the Overview says it (AdviceWords); no GPU says what the wheels are for."""
         if rec.status == "no-gpu":
             return self.tr("No AMD GPU found: the newest stable wheels, for a machine that has one")
+        if rec.status == "cpu":  # a build chosen to compare with (torchenv.builds): not a verdict on the GPU
+            return self.tr("CPU only: torch runs on the processor, never on the GPU")
+        if rec.status == "cuda":
+            return self.tr("A CUDA build: for NVIDIA GPUs, it cannot use an AMD GPU")
         return self.words.status(rec.status)
 
     def topic_text(self, topic: str) -> str:
@@ -119,7 +123,7 @@ class RecommendationCard(QFrame):
 
     def _facts(self, rec: Recommendation) -> list[tuple[str, str]]:
         kind = {"pytorch": self.tr("PyTorch's own index"), "amd": self.tr("AMD's per-family index"),
-                "custom": self.tr("your index or mirror")}.get(rec.index_kind, rec.index_kind)
+                "custom": self.tr("your index or mirror"), "pypi": self.tr("PyPI")}.get(rec.index_kind, rec.index_kind)
         facts = [(self.tr("Index"), f"{rec.index_url}  ({kind})")]
         newest = self.tr("the newest on the index")
         facts.append((self.tr("torch"), rec.torch or newest))
