@@ -140,7 +140,7 @@
     <name>Cli</name>
     <message>
         <source>read a captured machine tree instead of this computer</source>
-        <translation>读取采集的机器目录树，而不是这台电脑</translation>
+        <translation type="vanished">读取采集的机器目录树，而不是这台电脑</translation>
     </message>
     <message>
         <source>use a simulated machine (see: rocmdesk simulate list)</source>
@@ -189,6 +189,10 @@
     <message>
         <source>known ROCm/PyTorch failures found on this machine or in pasted output</source>
         <translation>在这台机器上或粘贴的输出中发现的已知 ROCm/PyTorch 故障</translation>
+    </message>
+    <message>
+        <source>save a redacted snapshot of what rocmdesk reads here, for a bug report</source>
+        <translation>保存 rocmdesk 在本机读取内容的脱敏快照，用于提交错误报告</translation>
     </message>
     <message>
         <source>From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.</source>
@@ -247,6 +251,10 @@
         <translation>没有名为 {name} 的模拟机器；现有的是：{names}</translation>
     </message>
     <message>
+        <source>read a machine tree or a snapshot (rocmdesk capture) instead of this computer</source>
+        <translation>读取机器目录树或快照（rocmdesk capture），而不是本机</translation>
+    </message>
+    <message>
         <source>--root {root}: not a directory</source>
         <translation>--root {root}：不是目录</translation>
     </message>
@@ -265,6 +273,46 @@
     <message>
         <source>no display to open the app on (DISPLAY and WAYLAND_DISPLAY are unset); `rocmdesk detect` prints the same facts as text</source>
         <translation>没有可以打开图形界面的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；`rocmdesk detect` 会以文本形式输出同样的信息</translation>
+    </message>
+    <message>
+        <source>Save exactly the files and command outputs rocmdesk reads on this machine (GPU sysfs and KFD, os-release, ROCm&apos;s packages, rocminfo and the kernel log) as one .tar.gz, with your user and host names, serial numbers and other accounts taken out. What it holds is shown before it is written. Elsewhere, `rocmdesk detect --root FILE` and `rocmdesk doctor --from FILE` read it as this machine.</source>
+        <translation>把 rocmdesk 在本机读取的文件和命令输出（显卡 sysfs 与 KFD、os-release、ROCm 软件包、rocminfo 和内核日志）保存为一个 .tar.gz，并去除您的用户名和主机名、序列号以及其他账户。写入前会先显示其中包含的内容。在别处，`rocmdesk detect --root FILE` 和 `rocmdesk doctor --from FILE` 会把它当作这台机器来读取。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 written (or listed), 5 not written (not confirmed), 3 it could not be written.</source>
+        <translation>退出码：0 已写入（或已列出），5 未写入（未确认），3 无法写入。</translation>
+    </message>
+    <message>
+        <source>where to write it (default: rocmdesk-snapshot-DATE.tar.gz here)</source>
+        <translation>写入位置（默认：当前目录下的 rocmdesk-snapshot-日期.tar.gz）</translation>
+    </message>
+    <message>
+        <source>only show what the snapshot would hold; write nothing</source>
+        <translation>只显示快照将包含的内容，不写入任何文件</translation>
+    </message>
+    <message>
+        <source>write it without asking</source>
+        <translation>不询问直接写入</translation>
+    </message>
+    <message>
+        <source>the list as JSON (with --list), or where it was written</source>
+        <translation>以 JSON 输出清单（配合 --list）或写入的位置</translation>
+    </message>
+    <message>
+        <source>Not written: add --yes to write it without asking, or --list to only look.</source>
+        <translation>未写入：加 --yes 可不询问直接写入，或加 --list 只查看。</translation>
+    </message>
+    <message>
+        <source>Write it to {path}? [y/N] </source>
+        <translation>写入到 {path}？[y/N] </translation>
+    </message>
+    <message>
+        <source>Not written.</source>
+        <translation>未写入。</translation>
+    </message>
+    <message>
+        <source>Written to {path}. Attach it to your bug report; `rocmdesk detect --root {path}` and `rocmdesk doctor --from {path}` read it on any computer.</source>
+        <translation>已写入 {path}。请把它附到错误报告中；在任何电脑上都可以用 `rocmdesk detect --root {path}` 和 `rocmdesk doctor --from {path}` 读取它。</translation>
     </message>
 </context>
 <context>
@@ -494,6 +542,58 @@
     <message>
         <source>Logs and tool output (*.txt *.log *.json *.out);;All files (*)</source>
         <translation>日志和工具输出 (*.txt *.log *.json *.out);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>On the PyTorch page, choose the venv in Venv folder and press Install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The PyTorch page&apos;s recommendation names the wheels for this GPU; Install puts them into a venv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Setup page, tick “Install AMD&apos;s amdgpu-dkms kernel driver” and go on with Next: every step is shown before it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Setup page, choose PyTorch only and go on with Next: every step is shown before it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Setup page, choose Runtime and go on with Next: every step is shown before it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On the Setup page, choose what to install and go on with Next: every step is shown before it runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Overview page shows what each GPU can do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Sanity check page runs a short training in the venv: press Start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Monitor page shows each GPU&apos;s memory and the processes that hold it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check again at the top of this page checks /dev/kfd, the groups and the driver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Environments page keeps the variables in a profile for the venv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rocmdesk&apos;s window does this on its pages; the command line is the other way.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has no AMD GPU, so a ROCm wheel has nothing to run on: on the PyTorch page choose a CPU-only torch under torch version, then Install.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>rocminfo output</source>
@@ -1492,6 +1592,10 @@
         <translation>PyTorch 不使用</translation>
     </message>
     <message>
+        <source>{count} × {name}</source>
+        <translation>{count} × {name}</translation>
+    </message>
+    <message>
         <source>Unknown AMD GPU (device {id})</source>
         <translation>未知的 AMD 显卡（设备 {id}）</translation>
     </message>
@@ -1520,6 +1624,14 @@
         <translation>类型未知</translation>
     </message>
     <message>
+        <source>GPUs {numbers}</source>
+        <translation>显卡 {numbers}</translation>
+    </message>
+    <message>
+        <source>{cards} cards, {per} partitions each</source>
+        <translation>{cards} 张卡，每张 {per} 个分区</translation>
+    </message>
+    <message>
         <source>GPU {index}</source>
         <translation>显卡 {index}</translation>
     </message>
@@ -1546,6 +1658,14 @@
     <message>
         <source>VRAM</source>
         <translation>显存</translation>
+    </message>
+    <message>
+        <source>{size} each</source>
+        <translation>每张 {size}</translation>
+    </message>
+    <message>
+        <source>PCI slots</source>
+        <translation>PCI 插槽</translation>
     </message>
     <message>
         <source>PCI slot</source>
@@ -2589,6 +2709,14 @@
         <translation>正在停止 pip…</translation>
     </message>
     <message>
+        <source>CPU only: {version}+cpu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA: {version} from PyPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Checking the disk</source>
         <translation>检查磁盘空间</translation>
     </message>
@@ -2663,6 +2791,30 @@
     <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+    <message>
+        <source>This machine has no AMD GPU, so a ROCm wheel has nothing to run on: choose CPU only under torch version, then Install.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install on this page creates the venv in Venv folder and installs torch into it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The recommendation above shows what comes closest; torch version pins another build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install on this page puts the recommended wheels into this venv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the variables in a profile… on this page makes one for this venv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If it persists, the Doctor page and the Sanity check page narrow it down.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Installed. Press Verify to run the probe in the venv (on this computer; its verdict is judged against the simulated machine).</source>
@@ -2748,6 +2900,14 @@
         <translation>未找到 AMD 显卡：以下是最新的稳定版 wheel，供有显卡的机器使用</translation>
     </message>
     <message>
+        <source>CPU only: torch runs on the processor, never on the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CUDA build: for NVIDIA GPUs, it cannot use an AMD GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>GPU</source>
         <translation>显卡</translation>
     </message>
@@ -2790,6 +2950,10 @@
     <message>
         <source>your index or mirror</source>
         <translation>您的索引或镜像</translation>
+    </message>
+    <message>
+        <source>PyPI</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the newest on the index</source>
@@ -4598,6 +4762,85 @@
     <message>
         <source>not valid JSON: {error}</source>
         <translation>不是有效的 JSON：{error}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.capture</name>
+    <message>
+        <source>{path}: the serial number taken out</source>
+        <translation>{path}：已去除序列号</translation>
+    </message>
+    <message>
+        <source>GPU unique ids: replaced by stand-ins that keep which GPUs share one card</source>
+        <translation>显卡唯一 ID：已替换为代号，仍能看出哪些显卡属于同一张卡</translation>
+    </message>
+    <message>
+        <source>the installed packages: only ROCm&apos;s and the GPU driver&apos;s are kept</source>
+        <translation>已安装的软件包：只保留 ROCm 和显卡驱动的</translation>
+    </message>
+    <message>
+        <source>your user and host names: replaced by &lt;user&gt; and &lt;host&gt; everywhere</source>
+        <translation>您的用户名和主机名：已全部替换为 &lt;user&gt; 和 &lt;host&gt;</translation>
+    </message>
+    <message>
+        <source>/etc/passwd and /etc/group: only your own account and group memberships (and root&apos;s account)</source>
+        <translation>/etc/passwd 和 /etc/group：只保留您自己的账户和组成员关系（以及 root 账户）</translation>
+    </message>
+    <message>
+        <source>A snapshot of {machine}: {files} files ({kib} KiB), {links} links, {commands} command outputs</source>
+        <translation>{machine} 的快照：{files} 个文件（{kib} KiB），{links} 个链接，{commands} 个命令输出</translation>
+    </message>
+    <message>
+        <source>Variables: {names}</source>
+        <translation>环境变量：{names}</translation>
+    </message>
+    <message>
+        <source>Taken out:</source>
+        <translation>已去除：</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>exit status {code}</source>
+        <translation>退出状态 {code}</translation>
+    </message>
+    <message>
+        <source>could not write {path}: {reason}</source>
+        <translation>无法写入 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} is not a rocmdesk snapshot: {reason}</source>
+        <translation>{path} 不是 rocmdesk 快照：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} is not a rocmdesk snapshot</source>
+        <translation>{path} 不是 rocmdesk 快照</translation>
+    </message>
+    <message>
+        <source>{path} is larger than a snapshot can be</source>
+        <translation>{path} 超出了快照允许的大小</translation>
+    </message>
+    <message>
+        <source>{path}: {name} is not allowed in a snapshot</source>
+        <translation>{path}：快照中不允许出现 {name}</translation>
+    </message>
+    <message>
+        <source>{path}: a snapshot format this rocmdesk does not read</source>
+        <translation>{path}：此版本的 rocmdesk 无法读取这种快照格式</translation>
+    </message>
+    <message>
+        <source>snapshot of {machine} taken {when}</source>
+        <translation>{machine} 的快照（拍摄于 {when}）</translation>
     </message>
 </context>
 <context>
@@ -8569,6 +8812,41 @@
     <message>
         <source>{source} did not report this GPU</source>
         <translation>{source} 没有报告这块显卡</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.torchenv.builds</name>
+    <message>
+        <source>rocmdesk knows no torch {pin}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You chose the CPU-only build of torch {version}: it runs on the processor only, to compare with a ROCm build or where there is no GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s cpu index serves torch {torch} with no GPU code, so the download is small.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You chose a CUDA build of torch {version}: it runs on NVIDIA GPUs, or on the processor where there is none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyPI&apos;s torch {torch} is the CUDA build on Linux x86-64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s {tag} index serves torch {torch}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A CUDA build cannot use an AMD GPU: torch.cuda.is_available() is False on this machine, and the Verify verdict says so.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You chose {url}; it must serve the same wheels as {original} (a mirror of it), or pip finds no matching torch.</source>
+        <translation>您选择了 {url}；它必须提供与 {original} 相同的 wheel（即它的镜像），否则 pip 找不到匹配的 torch。</translation>
     </message>
 </context>
 <context>
