@@ -3,15 +3,14 @@
 The check itself is ``rocmdesk.sanity.runner.run_sanity`` (the venv's python runs it; the app never
 imports torch).  It blocks, so it runs in this page's QThreadPool; its events come back to the UI thread
 as queued signals, tagged with a run number so a late event of an old run is dropped.  The runner is a
-parameter (same signature as ``run_sanity``), so tests and screenshots can stand in for torch.
+parameter (same signature as ``run_sanity``), so tests and screenshots can stand in for torch.  What the page
+says (why Start is off, the run and result lines) is decided in ``ui/presenters/sanity.py``.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, Callable
 
 from PySide6.QtCore import (
@@ -25,7 +24,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -39,46 +37,24 @@ from PySide6.QtWidgets import (
 )
 
 from rocmdesk.machine.process import Cancel
-from rocmdesk.sanity.runner import DEFAULT_STEPS, SanityOptions, run_sanity
+from rocmdesk.sanity.runner import DEFAULT_STEPS, run_sanity
+from rocmdesk.ui.presenters import sanity as present
+from rocmdesk.ui.presenters.sanity import Run, default_venv, sysfs_monitor
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.page_parts import ScrollBody, group_box, page_header, plain
 from rocmdesk.ui.widgets.sanity_gpu import MonitorFactory, SanityGpuPanel
-from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList, phase_title
+from rocmdesk.ui.widgets.sanity_phases import PHASES, PhaseList
 from rocmdesk.ui.widgets.sanity_result_card import SanityResultCard
 from rocmdesk.ui.navigation import find_page, show_page
 from rocmdesk.ui.widgets.text import text_label
+from rocmdesk.ui.widgets.venv_parts import choose_folder
 
 # (options, on_event=..., cancel=...) -> SanityResult, as rocmdesk.sanity.runner.run_sanity; runs in a worker
 Runner = Callable[..., Any]
 PLOT_EVERY_MS = 100  # the curve is redrawn at most ten times a second, however fast steps arrive
 # the pages a next step can lead to (their keys in ui.navigation; the titles as MainWindow names them)
 PAGE_TITLES = {"doctor": "Doctor", "pytorch": "PyTorch", "environments": "Environments", "monitor": "Monitor"}
-
-
-def make_options(python: Path, device: str, size: str, steps: int, env: dict[str, str] | None) -> SanityOptions:
-    return SanityOptions(python=python, device=device, size=size, steps=steps, env=env)
-
-
-def default_venv() -> str:
-    """The PyTorch page's default venv, when there is one."""
-    from rocmdesk.torchenv.venv import is_venv
-    from rocmdesk.ui.presenters.venvs import default_venv as pytorch_default
-
-    path = pytorch_default()
-    return path if is_venv(path) else ""
-
-
-def sysfs_monitor(session: MachineSession) -> MonitorFactory:
-    def factory():
-        if session.host is None:
-            return None
-        from rocmdesk.telemetry.monitor import Monitor
-
-        # sysfs only: a sample costs microseconds, so polling from the UI thread never stalls the window
-        return Monitor(session.host, source="sysfs", with_host=False, interval_s=1.0)
-
-    return factory
 
 
 class _Signals(QObject):
@@ -100,20 +76,6 @@ class _Job(QRunnable):
         self.signals.done.emit(self.number, result)
 
 
-@dataclass
-class _Run:
-    number: int
-    cancel: Cancel
-    device: str
-    size: str
-    steps: int
-    losses: dict[str, tuple[list[float], list[float]]] = field(default_factory=dict)
-    rates: dict[str, float] = field(default_factory=dict)
-    timeouts: dict[str, float] = field(default_factory=dict)
-    info: str = ""  # what the start event said: torch, device, size
-    x: int = 0
-
-
 class SanityPage(QWidget):
     runFinished = Signal(object)  # the SanityResult (or what stands for a runner that crashed)
 
@@ -125,7 +87,7 @@ class SanityPage(QWidget):
         self.runner = runner or run_sanity
         self._store = store
         self.profiles: dict[str, Any] = {}
-        self.run: _Run | None = None
+        self.run: Run | None = None
         self.result: Any = None
         self.card: SanityResultCard | None = None
         self._number = 0
@@ -332,13 +294,7 @@ class SanityPage(QWidget):
 
     def python(self) -> Path | None:
         """The venv's python when it is there (the run needs nothing else)."""
-        from rocmdesk.torchenv.venv import venv_python
-
-        venv = self.venv()
-        if not venv:
-            return None
-        py = venv_python(venv)
-        return py if py.exists() else None
+        return present.python_of(self.venv())
 
     def profile(self):
         name = self.profile_combo.currentData()
@@ -354,21 +310,10 @@ class SanityPage(QWidget):
         host = self.session.host
         return bool(self.session.simulate) or (host is not None and host.simulated) or self.session.root is not None
 
-    def choose_text(self) -> str:
-        return self.tr("Choose a profile or a venv folder.") if self.profiles else self.tr("Choose a venv folder.")
-
     def blocker(self) -> str:
         """Why Start is off, in words ('' when it may start)."""
-        if self.running():
-            return self.tr("A check is running.")
-        if not self.venv():
-            return self.choose_text()
-        if self.python() is None:
-            return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(
-                venv=self.venv())
-        if self.size() == "resnet50" and self.device() == "cpu":
-            return self.tr("The ResNet-50-like size runs on a GPU only: choose Tiny, or Device: Auto.")
-        return ""
+        return present.blocker(self.running(), self.venv(), self.python(), self.size(), self.device(),
+                               bool(self.profiles))
 
     def _sync(self) -> None:
         running = self.running()
@@ -382,45 +327,16 @@ class SanityPage(QWidget):
         self.profile_label.setVisible(bool(self.profiles))
         self.empty.setVisible(not self.profiles and not self.venv() and not running)
         self.venv_state.setText(self.venv_state_text())
-        notes = []
-        if block and not running and self.venv() and self.python() is not None:
-            notes.append(block)
-        if self.device() == "cpu":
-            notes.append(self.tr("On the CPU the check shows that torch trains, but nothing about the GPU."))
+        notes = present.options_notes(block, running, self.venv(), self.python(), self.device())
         self.options_note.setText("\n".join(notes))
         self.options_note.setVisible(bool(notes))
 
     def venv_state_text(self) -> str:
-        from rocmdesk.torchenv.presets import torch_version_in
-
-        venv = self.venv()
-        if not venv:
-            return self.choose_text()
-        py = self.python()
-        if py is None:
-            return self.tr("No python in {venv} (bin/python is missing): choose a venv folder.").format(venv=venv)
-        try:
-            torch = torch_version_in(venv)
-        except Exception:
-            torch = None
-        prof = self.profile()
-        where = self.tr("Runs {python}").format(python=py)
-        if prof is not None and prof.env:
-            where += " " + self.tr("with the variables of profile {name}").format(name=prof.name)
-        if torch:
-            return self.tr("{where}; torch {version}.").format(where=where, version=torch)
-        return self.tr("{where}; no torch found in this venv (install it on the PyTorch page).").format(where=where)
+        return present.venv_state_text(self.venv(), self.python(), self.profile(), bool(self.profiles))
 
     # ==== the session and profiles ========================================================================
     def _machine_changed(self, *_: object) -> None:
-        s = self.session
-        if s.simulate:
-            where = self.tr("— runs on this computer (the machine shown is the simulated {name})").format(
-                name=s.simulate)
-        elif s.root:
-            where = self.tr("— runs on this computer (the machine shown is the tree at {root})").format(root=s.root)
-        else:
-            where = self.tr("— this computer")
+        where = present.where_text(self.session.simulate, self.session.root)
         self.where_label.setText(where)
         self.gpu_panel.set_where(self.tr("The simulated machine’s GPUs, not the ones this run uses.")
                                  if self.simulated() else "")
@@ -475,17 +391,14 @@ class SanityPage(QWidget):
 
     def _venv_edited(self, _text: str) -> None:
         prof = self.profile()
-        if prof is not None and self.venv() != os.path.normpath(os.path.abspath(os.path.expanduser(prof.venv))):
+        if prof is not None and not present.same_venv(self.venv(), prof.venv):
             self._filling = True
             self.profile_combo.setCurrentIndex(0)  # another folder: the profile's variables no longer apply
             self._filling = False
         self._sync()
 
     def _browse(self) -> None:
-        start = self.venv() or os.path.expanduser("~")
-        while start and not os.path.isdir(start) and os.path.dirname(start) != start:
-            start = os.path.dirname(start)
-        path = QFileDialog.getExistingDirectory(self, self.tr("Choose the venv folder"), start)
+        path = choose_folder(self, self.tr("Choose the venv folder"), self.venv())
         if path:
             self.venv_edit.setText(path)
             self._venv_edited(path)
@@ -503,9 +416,9 @@ class SanityPage(QWidget):
             return False
         python = self.python()
         assert python is not None
-        options = make_options(python, self.device(), self.size(), self.steps_spin.value(), self.run_env())
+        options = present.make_options(python, self.device(), self.size(), self.steps_spin.value(), self.run_env())
         self._number += 1
-        run = _Run(self._number, Cancel(), self.device(), self.size(), self.steps_spin.value())
+        run = Run(self._number, Cancel(), self.device(), self.size(), self.steps_spin.value())
         self.run = run
         self.result = None
         self._clear_card()
@@ -536,15 +449,7 @@ class SanityPage(QWidget):
         if kind == "start":
             names = ev.get("phases") or list(PHASES)
             self.phases.set_phases(names)
-            device = ev.get("device_name") or ev.get("device") or ""
-            parts = [self.tr("torch {torch}").format(torch=ev["torch"])] if ev.get("torch") else []
-            if device:
-                parts.append(self.tr("on {device}").format(device=device))
-            info = " ".join(parts)
-            info += " · " + self.tr("{size}, {steps} steps per training phase").format(
-                size=self.size_text(str(ev.get("size", run.size))), steps=ev.get("steps", run.steps))
-            if str(ev.get("device", "")).startswith("cpu"):
-                info += " — " + self.tr("on the CPU, not the GPU")
+            info = present.start_info(ev, run)
             run.info = info
             self.run_label.setText(info)
         elif kind == "phase":
@@ -575,20 +480,11 @@ class SanityPage(QWidget):
                 self._show_rates()
 
     def _show_rates(self) -> None:
-        run = self.run
-        if run is None:
-            return
-        parts = [self.tr("{phase} {rate:,.0f} samples/s").format(phase=self._short(name), rate=rate)
-                 for name, rate in run.rates.items() if name in ("fp32", "amp")]
-        if "fp32" in run.rates and "amp" in run.rates and run.rates["fp32"] > 0:
-            parts.append(self.tr("AMP ×{x:.2f}").format(x=run.rates["amp"] / run.rates["fp32"]))
-        self.throughput.setText(self.tr("Throughput: {rates}").format(rates=" · ".join(parts) if parts else "—"))
+        if self.run is not None:
+            self.throughput.setText(present.rates_text(self.run.rates))
 
     def size_text(self, size: str) -> str:
-        return {"tiny": self.tr("tiny"), "resnet50": self.tr("ResNet-50-like")}.get(size, size)
-
-    def _short(self, phase: str) -> str:
-        return {"fp32": self.tr("FP32"), "amp": self.tr("AMP")}.get(phase, phase_title(phase))
+        return present.size_text(size)
 
     def _redraw(self) -> None:
         if not self._plot_dirty or self.run is None:
@@ -613,18 +509,11 @@ class SanityPage(QWidget):
         self._plot_timer.stop()
         self.run = None
         if isinstance(result, BaseException):
-            result = SimpleNamespace(passed=False, device="", phases=[], error=self.tr(
-                "The check could not be run: {error}").format(error=f"{type(result).__name__}: {result}"),
-                hung_phase=None, cancelled=run.cancel.cancelled, torch=None, device_name=None)
+            result = present.crashed_result(result, run.cancel.cancelled)
         self.result = result
         self._settle_rows(result, run)
         self._show_card(result, run)
-        summary = self._summary(result)
-        if run.info:
-            summary = self.tr("{summary} — {info}.").format(summary=summary, info=run.info)
-        else:
-            summary += "."
-        self.run_label.setText(summary + " " + self.tr("The result is below."))
+        self.run_label.setText(present.summary_text(result, run.info))
         if not run.losses:
             self.plot.setTitle(self.tr("No training step ran."), size="9pt")
         self._sync()
@@ -634,7 +523,7 @@ class SanityPage(QWidget):
         self._plot_dirty = True
         self._redraw()
 
-    def _settle_rows(self, result: Any, run: _Run) -> None:
+    def _settle_rows(self, result: Any, run: Run) -> None:
         """The result is the truth: rows whose end event never came take it from there."""
         hung = getattr(result, "hung_phase", None)
         for p in getattr(result, "phases", None) or []:
@@ -648,14 +537,6 @@ class SanityPage(QWidget):
         for row in self.phases.rows.values():
             row.finish(bool(getattr(result, "cancelled", False)))
 
-    def _summary(self, result: Any) -> str:
-        from rocmdesk.ui.widgets.sanity_result_card import verdict
-
-        v = verdict(result)
-        return {"passed": self.tr("The check passed"), "failed": self.tr("The check failed"),
-                "hung": self.tr("The check hung and was stopped"),
-                "cancelled": self.tr("The check was cancelled")}[v]
-
     def _clear_card(self) -> None:
         while self.result_layout.count():
             item = self.result_layout.takeAt(0)
@@ -665,7 +546,7 @@ class SanityPage(QWidget):
                 item.widget().deleteLater()
         self.card = None
 
-    def _show_card(self, result: Any, run: _Run) -> None:
+    def _show_card(self, result: Any, run: Run) -> None:
         self._clear_card()
         self.card = SanityResultCard(result, run.device, run.size)
         self.card.goTo.connect(self.go_to)
