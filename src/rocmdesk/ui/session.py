@@ -130,6 +130,13 @@ class MachineSession(QObject):
 
     def description(self, name: str | None = None) -> str:
         name = name or self.simulate
+        if name and self._machines is default_machines:  # the shipped machines: one file, not the catalogue
+            from rocmdesk.i18n import translate
+            from rocmdesk.machine.sim_spec import about
+
+            text = about(name)
+            if text:
+                return translate("rocmdesk.machine.simulate", text)
         for m in self.machines():
             if m.name == name:
                 return m.description
