@@ -61,6 +61,7 @@ from rocmdesk.ui.presenters.doctor import (  # noqa: F401 (tests and scripts tak
     merge,
 )
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.snapshot_saver import SnapshotSaver
 from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard, catalogue_text
 from rocmdesk.ui.widgets.doctor_empty import DoctorEmptyState
 from rocmdesk.ui.widgets.page_parts import (
@@ -184,6 +185,16 @@ class DoctorPage(QWidget):
         self.save_button.setAutoDefault(False)
         self.save_button.clicked.connect(self._save_clicked)
         save.addWidget(self.save_button)
+        self.snapshot_button = QPushButton(self.tr("Save a s&napshot…"))
+        self.snapshot_button.setToolTip(self.tr("Exactly the files and command outputs rocmdesk read on this "
+                                                "machine, with your user and host names taken out: shown before it "
+                                                "is saved, for a bug report"))
+        self.snapshot_button.setAutoDefault(False)
+        self.snapshot = SnapshotSaver(self)
+        self.snapshot.said.connect(self._say)
+        self.snapshot.busyChanged.connect(lambda _busy: self._sync())
+        self.snapshot_button.clicked.connect(lambda: self.snapshot.start(self.session.host))
+        save.addWidget(self.snapshot_button)
         self.identity_check = QCheckBox(self.tr("Include &host and user names"))
         self.identity_check.setToolTip(self.tr("Off: the report leaves out this computer's name and your user "
                                                "name, so it can be shared as it is"))
@@ -218,6 +229,8 @@ class DoctorPage(QWidget):
 
     def _machine_changed(self) -> None:
         self._drop_machine_job()
+        if self.snapshot.busy():
+            self.snapshot.cancel()  # a snapshot of the machine that was: not to be saved as this one's
         self.machine, self.machine_error, self.looked_up = None, None, None
         self._stale = True
         self._render()
@@ -484,7 +497,7 @@ class DoctorPage(QWidget):
         for card in self.cards:
             chain += [w for w in card.findChildren(QWidget) if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
         chain += [self.paste_edit, self.diagnose_button, self.open_button, self.clear_button, self.save_button,
-                  self.identity_check]
+                  self.snapshot_button, self.identity_check]
         for a, b in zip(chain, chain[1:]):
             QWidget.setTabOrder(a, b)
 
@@ -520,6 +533,7 @@ class DoctorPage(QWidget):
         self.diagnose_button.setEnabled(has_text and not self.pasting())
         self.clear_button.setEnabled(has_text or self.pasted is not None or self.pasted_error is not None)
         self.save_button.setEnabled((self.machine is not None or self.pasted is not None) and not self.saving())
+        self.snapshot_button.setEnabled(s.host is not None and not s.busy and not self.snapshot.busy())
 
     def _say(self, text: str) -> None:
         self.save_status.setText(text)
@@ -632,6 +646,7 @@ class DoctorPage(QWidget):
         if dialog is not None and dialog.running() and dialog.run is not None:
             dialog.run.cancel()
             dialog.run.proc.waitForFinished(3000)
+        self.snapshot.shutdown(timeout_ms)
         self._drop_machine_job()
         self._paste_job = None
         self._save_job = None
