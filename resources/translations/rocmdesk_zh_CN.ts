@@ -139,10 +139,6 @@
 <context>
     <name>Cli</name>
     <message>
-        <source>read a captured machine tree instead of this computer</source>
-        <translation type="vanished">读取采集的机器目录树，而不是这台电脑</translation>
-    </message>
-    <message>
         <source>use a simulated machine (see: rocmdesk simulate list)</source>
         <translation>使用模拟机器（见：rocmdesk simulate list）</translation>
     </message>
@@ -444,6 +440,14 @@
         <translation>把每个问题连同依据和修复方法保存为 Markdown（文件名以 .json 结尾时保存为 JSON），可附在问题报告中</translation>
     </message>
     <message>
+        <source>Save a s&amp;napshot…</source>
+        <translation>保存快照(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Exactly the files and command outputs rocmdesk read on this machine, with your user and host names taken out: shown before it is saved, for a bug report</source>
+        <translation>rocmdesk 在这台机器上读取的文件和命令输出，已去除您的用户名和主机名：保存前会先显示，用于提交错误报告</translation>
+    </message>
+    <message>
         <source>Include &amp;host and user names</source>
         <translation>包含主机名和用户名(&amp;H)</translation>
     </message>
@@ -545,55 +549,55 @@
     </message>
     <message>
         <source>On the PyTorch page, choose the venv in Venv folder and press Install.</source>
-        <translation type="unfinished"></translation>
+        <translation>在 PyTorch 页的“虚拟环境目录”中选择该虚拟环境，然后点“安装”。</translation>
     </message>
     <message>
         <source>The PyTorch page&apos;s recommendation names the wheels for this GPU; Install puts them into a venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 页的推荐给出了适合这块显卡的 wheel；点“安装”即可装进虚拟环境。</translation>
     </message>
     <message>
         <source>On the Setup page, tick “Install AMD&apos;s amdgpu-dkms kernel driver” and go on with Next: every step is shown before it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“安装配置”页勾选“安装 AMD 的 amdgpu-dkms 内核驱动”，再点“下一步”：每一步执行前都会先列出。</translation>
     </message>
     <message>
         <source>On the Setup page, choose PyTorch only and go on with Next: every step is shown before it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“安装配置”页选择“仅 PyTorch”，再点“下一步”：每一步执行前都会先列出。</translation>
     </message>
     <message>
         <source>On the Setup page, choose Runtime and go on with Next: every step is shown before it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“安装配置”页选择“运行时”，再点“下一步”：每一步执行前都会先列出。</translation>
     </message>
     <message>
         <source>On the Setup page, choose what to install and go on with Next: every step is shown before it runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>在“安装配置”页选择要安装的内容，再点“下一步”：每一步执行前都会先列出。</translation>
     </message>
     <message>
         <source>The Overview page shows what each GPU can do.</source>
-        <translation type="unfinished"></translation>
+        <translation>“概览”页列出每块显卡能做什么。</translation>
     </message>
     <message>
         <source>The Sanity check page runs a short training in the venv: press Start.</source>
-        <translation type="unfinished"></translation>
+        <translation>“训练自检”页会在虚拟环境中跑一次简短训练：点“开始”。</translation>
     </message>
     <message>
         <source>The Monitor page shows each GPU&apos;s memory and the processes that hold it.</source>
-        <translation type="unfinished"></translation>
+        <translation>“监控”页显示每块显卡的显存以及占用它的进程。</translation>
     </message>
     <message>
         <source>Check again at the top of this page checks /dev/kfd, the groups and the driver.</source>
-        <translation type="unfinished"></translation>
+        <translation>本页顶部的“重新检查”会检查 /dev/kfd、用户组和驱动。</translation>
     </message>
     <message>
         <source>The Environments page keeps the variables in a profile for the venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>“环境”页可以把这些变量保存到该虚拟环境的配置中。</translation>
     </message>
     <message>
         <source>rocmdesk&apos;s window does this on its pages; the command line is the other way.</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 窗口的各页面都能完成这一步；命令行是另一种方式。</translation>
     </message>
     <message>
         <source>This machine has no AMD GPU, so a ROCm wheel has nothing to run on: on the PyTorch page choose a CPU-only torch under torch version, then Install.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器没有 AMD 显卡，ROCm wheel 无处可用：请在 PyTorch 页的“torch 版本”中选择仅 CPU 的 torch，然后点“安装”。</translation>
     </message>
     <message>
         <source>rocminfo output</source>
@@ -2710,11 +2714,11 @@
     </message>
     <message>
         <source>CPU only: {version}+cpu</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 CPU：{version}+cpu</translation>
     </message>
     <message>
         <source>CUDA: {version} from PyPI</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA：来自 PyPI 的 {version}</translation>
     </message>
     <message>
         <source>Checking the disk</source>
@@ -2794,27 +2798,27 @@
     </message>
     <message>
         <source>This machine has no AMD GPU, so a ROCm wheel has nothing to run on: choose CPU only under torch version, then Install.</source>
-        <translation type="unfinished"></translation>
+        <translation>这台机器没有 AMD 显卡，ROCm wheel 无处可用：请在“torch 版本”中选择“仅 CPU”，然后点“安装”。</translation>
     </message>
     <message>
         <source>Install on this page creates the venv in Venv folder and installs torch into it.</source>
-        <translation type="unfinished"></translation>
+        <translation>本页的“安装”会在“虚拟环境目录”中创建虚拟环境并装入 torch。</translation>
     </message>
     <message>
         <source>The recommendation above shows what comes closest; torch version pins another build.</source>
-        <translation type="unfinished"></translation>
+        <translation>上方的推荐给出最接近的选择；可在“torch 版本”中指定其他版本。</translation>
     </message>
     <message>
         <source>Install on this page puts the recommended wheels into this venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>本页的“安装”会把推荐的 wheel 装进这个虚拟环境。</translation>
     </message>
     <message>
         <source>Keep the variables in a profile… on this page makes one for this venv.</source>
-        <translation type="unfinished"></translation>
+        <translation>本页的“把变量保存到配置中…”会为这个虚拟环境建立一个配置。</translation>
     </message>
     <message>
         <source>If it persists, the Doctor page and the Sanity check page narrow it down.</source>
-        <translation type="unfinished"></translation>
+        <translation>如果问题仍在，“诊断”页和“训练自检”页可以进一步定位。</translation>
     </message>
     <message>
         <source>Installed. Press Verify to run the probe in the venv (on this computer; its verdict is judged against the simulated machine).</source>
@@ -2901,11 +2905,11 @@
     </message>
     <message>
         <source>CPU only: torch runs on the processor, never on the GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>仅 CPU：torch 只在处理器上运行，从不使用显卡</translation>
     </message>
     <message>
         <source>A CUDA build: for NVIDIA GPUs, it cannot use an AMD GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 版本：用于 NVIDIA 显卡，无法使用 AMD 显卡</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -2953,7 +2957,7 @@
     </message>
     <message>
         <source>PyPI</source>
-        <translation type="unfinished"></translation>
+        <translation>PyPI</translation>
     </message>
     <message>
         <source>the newest on the index</source>
@@ -4321,6 +4325,41 @@
     <message>
         <source>{note}.</source>
         <translation>{note}。</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotSaver</name>
+    <message>
+        <source>Reading what rocmdesk reads on {machine}…</source>
+        <translation>正在读取 rocmdesk 在 {machine} 上读取的内容…</translation>
+    </message>
+    <message>
+        <source>The snapshot could not be read: {error}</source>
+        <translation>无法读取快照：{error}</translation>
+    </message>
+    <message>
+        <source>No snapshot saved.</source>
+        <translation>未保存快照。</translation>
+    </message>
+    <message>
+        <source>The snapshot was not saved: {error}</source>
+        <translation>快照未保存：{error}</translation>
+    </message>
+    <message>
+        <source>Snapshot saved to {path}. Attach it to your bug report: it shows this machine as rocmdesk saw it, without your names.</source>
+        <translation>快照已保存到 {path}。请把它附到错误报告中：它按 rocmdesk 看到的样子呈现这台机器，不含您的名字。</translation>
+    </message>
+    <message>
+        <source>Save a snapshot</source>
+        <translation>保存快照</translation>
+    </message>
+    <message>
+        <source>The snapshot holds exactly what rocmdesk read on this machine, with your names taken out. Save it?</source>
+        <translation>快照只包含 rocmdesk 在这台机器上读取的内容，并已去除您的名字。要保存吗？</translation>
+    </message>
+    <message>
+        <source>Snapshots (*.tar.gz);;All files (*)</source>
+        <translation>快照 (*.tar.gz);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -8818,31 +8857,31 @@
     <name>rocmdesk.torchenv.builds</name>
     <message>
         <source>rocmdesk knows no torch {pin}</source>
-        <translation type="unfinished"></translation>
+        <translation>rocmdesk 不认识 torch {pin}</translation>
     </message>
     <message>
         <source>You chose the CPU-only build of torch {version}: it runs on the processor only, to compare with a ROCm build or where there is no GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>你选择了仅 CPU 的 torch {version}：它只在处理器上运行，用于与 ROCm 版本对比，或用在没有显卡的地方。</translation>
     </message>
     <message>
         <source>PyTorch&apos;s cpu index serves torch {torch} with no GPU code, so the download is small.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的 cpu 索引提供不含显卡代码的 torch {torch}，下载量很小。</translation>
     </message>
     <message>
         <source>You chose a CUDA build of torch {version}: it runs on NVIDIA GPUs, or on the processor where there is none.</source>
-        <translation type="unfinished"></translation>
+        <translation>你选择了 CUDA 版本的 torch {version}：它在 NVIDIA 显卡上运行，没有时则在处理器上运行。</translation>
     </message>
     <message>
         <source>PyPI&apos;s torch {torch} is the CUDA build on Linux x86-64.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyPI 上的 torch {torch} 在 Linux x86-64 上是 CUDA 版本。</translation>
     </message>
     <message>
         <source>PyTorch&apos;s {tag} index serves torch {torch}.</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 的 {tag} 索引提供 torch {torch}。</translation>
     </message>
     <message>
         <source>A CUDA build cannot use an AMD GPU: torch.cuda.is_available() is False on this machine, and the Verify verdict says so.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 版本无法使用 AMD 显卡：在这台机器上 torch.cuda.is_available() 为 False，“验证”的结论也会这样说。</translation>
     </message>
     <message>
         <source>You chose {url}; it must serve the same wheels as {original} (a mirror of it), or pip finds no matching torch.</source>
