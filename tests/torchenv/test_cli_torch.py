@@ -157,3 +157,16 @@ def test_progress_printer_on_a_terminal_and_in_a_log():
                                              "downloading t.whl (4.00 GB)", "  20% of t.whl (1.00 GB)",
                                              "  100% of t.whl (4.00 GB)", "install   installing torch"]
     assert "\r" not in plain.getvalue()
+
+
+def test_a_cpu_build_is_recommended_as_the_pytorch_page_offers_it(capsys):
+    # one truth (issue 18): the page's "CPU only" choice and `torch recommend --torch 2.13.0+cpu` say the same
+    from rocmdesk.machine.open_sim import open_simulated
+    from rocmdesk.torchenv.builds import CPU_INDEX
+
+    code, out, _ = run(capsys, open_simulated("no-amd-gpu"), "recommend", "--torch", "2.13.0+cpu", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "cpu" and data["index_url"] == CPU_INDEX
+    assert data["requirements"][0] == "torch==2.13.0+cpu"
+    code, out, _ = run(capsys, open_simulated("rx7900xtx-ubuntu2404"), "recommend", "--torch", "2.13.0+cuda")
+    assert code == 0 and "cannot use an AMD GPU" in out

@@ -132,6 +132,8 @@ def _status_label(status: str) -> str:
         "risky": translate("rocmdesk.torchenv.cli_torch", "risky"),
         "unsupported": translate("rocmdesk.torchenv.cli_torch", "unsupported"),
         "no-gpu": translate("rocmdesk.torchenv.cli_torch", "no AMD GPU found"),
+        "cpu": translate("rocmdesk.torchenv.cli_torch", "a CPU-only build: it does not use the GPU"),
+        "cuda": translate("rocmdesk.torchenv.cli_torch", "a CUDA build: it cannot use an AMD GPU"),
     }.get(status, status)
 
 
@@ -200,10 +202,15 @@ def format_recommendation(rec, out: TextIO) -> None:
 def _recommend(args: argparse.Namespace, host: Host) -> int:
     from rocmdesk.torchenv.recommend import RecommendError, advice_for_torch, recommend
 
+    from rocmdesk.torchenv.builds import build_kind, other_build
+
     report = detected(host)
     try:
-        rec = recommend(report, args.torch, args.index, env=_pip_env(host),
-                        advice=advice_for_torch(report, args.torch))
+        if build_kind(args.torch):  # a CPU or CUDA build on purpose: what the PyTorch page's choice gives
+            rec = other_build(report, args.torch, args.index)
+        else:
+            rec = recommend(report, args.torch, args.index, env=_pip_env(host),
+                            advice=advice_for_torch(report, args.torch))
     except RecommendError as exc:
         _err(str(exc))
         return EXIT_USAGE
@@ -293,6 +300,7 @@ def _install(args: argparse.Namespace, host: Host) -> int:
     base, _, local = (args.torch or "").partition("+")
     if args.torch and local and not local.startswith("rocm"):
         # a non-ROCm build on purpose (a CPU venv, a test): pinned exactly, from the given or configured index
+        # (`torch recommend --torch 2.13.0+cpu` names PyTorch's CPU index and the torchvision that pairs with it)
         reqs = [f"torch=={args.torch}"]
         index, extras = args.index, []
         out.write(translate("rocmdesk.torchenv.cli_torch", "Installing torch {version} as asked: it is not a ROCm "
