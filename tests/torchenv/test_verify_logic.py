@@ -212,3 +212,19 @@ def test_a_probe_that_fails_elsewhere_is_a_broken_venv(sim_report):
     res = judge(ProbeRun(python="/nowhere/bin/python", data=None, missing=True, returncode=None,
                          error="no such program"), r)
     assert res.verdict == "broken-venv"
+
+
+def test_torch_missing_without_an_amd_gpu_offers_the_cpu_build(sim_report):
+    # one truth (issue 18): verify, the Doctor's report and the PyTorch page all say the same on such a machine
+    from rocmdesk.doctor.result_checks import from_verify
+    from rocmdesk.torchenv.builds import CPU_INDEX
+
+    data = probe()
+    data.update(torch=None, hip=None, torch_missing=True)
+    res = judge(data, sim_report("no-amd-gpu"))
+    assert res.verdict == "torch-missing" and "no AMD GPU" in res.fix.text
+    assert "+cpu" in res.fix.command and CPU_INDEX in res.fix.command and "rocm" not in res.fix.command
+    [finding] = from_verify(res)
+    assert [s.command for s in finding.fix.steps] == [res.fix.command]  # no "install the ROCm wheels" after it
+    with_gpu = judge(data, sim_report("rx7900xtx-ubuntu2404"))
+    assert "+rocm" in with_gpu.fix.command

@@ -68,8 +68,14 @@ def from_verify(result: Any, origin: str = "verify") -> list[Finding]:
     if isinstance(fix, Mapping) and fix.get("text"):
         from rocmdesk.doctor.model import FixStep
 
-        # verify's own fix is tailored to the venv (its exact pip command): it goes first
-        f.fix.steps.insert(0, FixStep(f"doctor.{fid}.fix.verify", str(fix["text"]), fix.get("command")))
+        # verify's own fix is tailored to the venv (its exact pip command) and the machine: it goes first; for a
+        # missing torch it is the whole fix (on a machine without an AMD GPU the catalogue's "install the ROCm
+        # wheels" would contradict it)
+        step = FixStep(f"doctor.{fid}.fix.verify", str(fix["text"]), fix.get("command"))
+        if fid == "torch-missing":
+            f.fix.steps = [step]
+        else:
+            f.fix.steps.insert(0, step)
     return [f]
 
 

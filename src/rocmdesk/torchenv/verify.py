@@ -361,6 +361,19 @@ def _install_fix(report: MachineReport, python: str, lead: str) -> Fix:
     return Fix(text, shlex.join(rec.pip_argv(python)))
 
 
+def _cpu_fix(report: MachineReport, python: str) -> Fix:
+    """For a machine with no AMD GPU: the CPU-only build of the newest torch rocmdesk knows (one truth with the
+    PyTorch page's "CPU only" choice and `torch recommend --torch VERSION+cpu`)."""
+    from rocmdesk.torchenv.builds import other_build
+
+    newest = recommend(report, advice=report.advice).torch_version
+    rec = other_build(report, f"{newest}+cpu")
+    text = translate("rocmdesk.torchenv.verify",
+                     "This computer shows no AMD GPU, so a ROCm build has nothing to run on here: install the "
+                     "CPU-only build to run on the processor (or a ROCm build on a machine with an AMD GPU).")
+    return Fix(text, shlex.join(rec.pip_argv(python)))
+
+
 def _lib_outside(data: Mapping[str, Any]) -> str | None:
     """A HIP/HSA runtime library loaded from outside the venv and torch (a system ROCm shadowing the wheel's)."""
     libs = data.get("libs") or {}
@@ -432,6 +445,8 @@ def _judge(run: ProbeRun, report: MachineReport) -> VerifyResult:
 
     if data.get("torch_missing"):
         detail = translate("rocmdesk.torchenv.verify", "{python} has no torch module.").format(python=python)
+        if not report.gpus:  # a ROCm build has nothing to run on: the CPU-only build, as the PyTorch page offers
+            return _result("torch-missing", detail, _cpu_fix(report, python), **base)
         lead = translate("rocmdesk.torchenv.verify", "Install the wheels this machine needs")
         return _result("torch-missing", detail, _install_fix(report, python, lead), **base)
     if data.get("torch") is None:
