@@ -5329,6 +5329,22 @@
         <translation>如果显卡比 ROCm/内核更新，请更新它们。</translation>
     </message>
     <message>
+        <source>Two ROCm runtimes in one process</source>
+        <translation>一个进程里有两个 ROCm 运行时</translation>
+    </message>
+    <message>
+        <source>torch and another framework (tinygrad, a second ROCm&apos;s onnxruntime or llama.cpp build...) each loaded their own libhsa-runtime64 into one Python process; the second one cannot open the GPU and fails with HSA_STATUS_ERROR_OUT_OF_RESOURCES. The GPU and ROCm are fine.</source>
+        <translation>torch 和另一个框架（tinygrad、另一套 ROCm 的 onnxruntime 或 llama.cpp 构建……）各自把自己的 libhsa-runtime64 加载进了同一个 Python 进程；第二个无法打开显卡，报 HSA_STATUS_ERROR_OUT_OF_RESOURCES。显卡和 ROCm 本身没有问题。</translation>
+    </message>
+    <message>
+        <source>Let one ROCm runtime serve the process: run the other framework in its own process, or make it load the runtime torch already loaded (LD_PRELOAD the wheel&apos;s libhsa-runtime64.so before starting Python).</source>
+        <translation>让一个 ROCm 运行时服务整个进程：把另一个框架放到单独的进程里运行，或让它加载 torch 已加载的运行时（启动 Python 前用 LD_PRELOAD 预加载 wheel 自带的 libhsa-runtime64.so）。</translation>
+    </message>
+    <message>
+        <source>Do not chase permissions or a driver update for this error: rocminfo and torch alone work.</source>
+        <translation>这个错误不需要去查权限或更新驱动：单独运行 rocminfo 和 torch 都正常。</translation>
+    </message>
+    <message>
         <source>A ROCm program crashed</source>
         <translation>某个 ROCm 程序崩溃了</translation>
     </message>
@@ -9409,6 +9425,14 @@
         <translation>没有找到 AMD 显卡</translation>
     </message>
     <message>
+        <source>a CPU-only build: it does not use the GPU</source>
+        <translation>仅 CPU 版本：不使用显卡</translation>
+    </message>
+    <message>
+        <source>a CUDA build: it cannot use an AMD GPU</source>
+        <translation>CUDA 版本：无法使用 AMD 显卡</translation>
+    </message>
+    <message>
         <source>gpu</source>
         <translation>显卡</translation>
     </message>
@@ -10508,6 +10532,10 @@
     <message>
         <source>{lead} (`rocmdesk torch recommend` explains the choice).</source>
         <translation>{lead}（`rocmdesk torch recommend` 会解释这个选择）。</translation>
+    </message>
+    <message>
+        <source>This computer shows no AMD GPU, so a ROCm build has nothing to run on here: install the CPU-only build to run on the processor (or a ROCm build on a machine with an AMD GPU).</source>
+        <translation>这台电脑上没有 AMD 显卡，ROCm 版本在这里无处可运行：请安装仅 CPU 版本，在处理器上运行（或在有 AMD 显卡的机器上安装 ROCm 版本）。</translation>
     </message>
     <message>
         <source>{python} has no torch module.</source>

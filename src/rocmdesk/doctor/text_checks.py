@@ -227,6 +227,7 @@ _SHADOWS = {
     "kfd-permission": ("torch-no-gpu", "out-of-resources"),
     "wsl": ("torch-no-gpu",),
     "amdgpu-not-loaded": ("torch-no-gpu",),
+    "two-hsa-runtimes": ("out-of-resources", "runtime-crash"),  # the GPU is fine: a second runtime in the process
 }
 
 

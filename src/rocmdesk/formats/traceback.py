@@ -109,6 +109,7 @@ SIGNAL_KINDS = (
     "missing-shared-library",  # ImportError: libamdhip64.so.6: cannot open shared object file
     "kfd-permission",  # /dev/kfd ... Permission denied / Operation not permitted
     "collective-error",  # NCCL/RCCL errors and watchdog timeouts (multi-GPU)
+    "two-hsa-runtimes",  # OUT_OF_RESOURCES where torch and another framework each start their own HSA runtime
     "crash",  # Segmentation fault, core dumped, Aborted, Fatal Python error
     "hip-error",  # another "HIP error: ..." / hipError* text
 )
@@ -259,6 +260,17 @@ def _signal_details(kind: str, m: re.Match[str], line: str, following: str) -> d
     return {}
 
 
+# RCCL/NCCL look for optional plugins (an external network transport, a tuner, a profiler) and say at INFO level
+# that none is there before using their own: "NCCL INFO NET/Plugin: Plugin load returned 2 : librccl-net.so: cannot
+# open shared object file" is no missing library (ROCm/rccl#1029, NVIDIA/nccl#162)
+_OPTIONAL_PLUGIN_RE = re.compile(r"lib[rn]ccl-(?:net|tuner|profiler|env)\b")
+_NCCL_INFO_RE = re.compile(r"\b[RN]CCL INFO\b")
+
+
+def _optional_plugin(line: str, lib: str) -> bool:
+    return bool(_OPTIONAL_PLUGIN_RE.match(lib)) or (_NCCL_INFO_RE.search(line) is not None and "Plugin" in line)
+
+
 def find_signals(lines: list[str], limit: int = MAX_SIGNALS) -> list[ErrorSignal]:
     """Known ROCm/PyTorch error strings in ``lines``: one signal per kind and line.  A specific
     kind on a line wins over the generic "hip-error" on it."""
@@ -274,11 +286,34 @@ def find_signals(lines: list[str], limit: int = MAX_SIGNALS) -> list[ErrorSignal
             m = pattern.search(line)
             if not m or (kind == "hip-error" and found):
                 continue
+            if kind == "missing-shared-library" and _optional_plugin(line, m.group("lib")):
+                continue
             following = " ".join(lines[i + 1:i + 4])[:2000] if kind == "out-of-memory" else ""
             found.append(kind)
             out.append(ErrorSignal(kind=kind, line_no=i + 1, text=line.strip(),
                                    details=_signal_details(kind, m, line, following)))
     return out
+
+
+# another framework's own HSA runtime starting beside torch's: its init call in a frame (tinygrad's ops_hsa.py
+# "hsa.hsa_init()"), or two libhsa-runtime64 from different folders; the process then fails with OUT_OF_RESOURCES
+# because the KFD lets one runtime per process open it (tinygrad/tinygrad#3608)
+_OTHER_HSA_INIT_RE = re.compile(r"\bhsa_init\b|ops_hsa\.py|/runtime/driver/hsa\.py")
+_HSA_LIB_RE = re.compile(r"(/[^\s'\"]{1,300})/libhsa-runtime64\.so")
+_TORCH_RE = re.compile(r"\btorch(?:\.__version__|/|\.cuda|\.tensor|\b\s*=)|\bimport torch\b")
+
+
+def _second_hsa_runtime(lines: list[str], signals: list[ErrorSignal]) -> ErrorSignal | None:
+    failed = next((sig for sig in signals if sig.kind == "out-of-resources"), None)
+    if failed is None:
+        return None
+    text = "\n".join(line[:_MAX_LINE] for line in lines[:20000])
+    folders = {m.group(1) for m in _HSA_LIB_RE.finditer(text)}
+    other = _OTHER_HSA_INIT_RE.search(text)
+    if len(folders) < 2 and not (other and _TORCH_RE.search(text)):
+        return None
+    by = ", ".join(sorted(folders)) if len(folders) >= 2 else other.group(0)
+    return ErrorSignal(kind="two-hsa-runtimes", line_no=failed.line_no, text=failed.text, details={"by": by})
 
 
 # --- sniffing -----------------------------------------------------------------------------
@@ -433,6 +468,9 @@ def parse_traceback(text: str) -> TracebackReport:
     lines = _strip_prefixes(lines)
     report = _Parser(lines).run()
     report.signals = find_signals(lines)
+    second = _second_hsa_runtime(lines, report.signals)
+    if second is not None:
+        report.signals.append(second)
     report.truncated = truncated
     if truncated:
         report.warnings.append(translate(
