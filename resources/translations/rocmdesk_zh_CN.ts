@@ -5628,6 +5628,21 @@
     </message>
 </context>
 <context>
+    <name>rocmdesk.doctor.excerpt</name>
+    <message>
+        <source>[rocmdesk: lines of no interest left out here]</source>
+        <translation>[rocmdesk：此处省略了无关的行]</translation>
+    </message>
+    <message>
+        <source>read all {mb} MB ({lines} lines): its first and last lines and {hits} lines of interest in between</source>
+        <translation>已读完全部 {mb} MB（{lines} 行）：保留开头和结尾的行，以及中间 {hits} 行相关内容</translation>
+    </message>
+    <message>
+        <source>{n} more lines of interest in the middle were left out: the first and the last of them were read</source>
+        <translation>中间还有 {n} 行相关内容被省略：只读取了其中最前和最后的部分</translation>
+    </message>
+</context>
+<context>
     <name>rocmdesk.doctor.gpu_checks</name>
     <message>
         <source>gfx unknown</source>

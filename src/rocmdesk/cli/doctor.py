@@ -97,6 +97,7 @@ def _render_text(d: Any, identity: dict[str, str], include_identity: bool) -> st
         else:
             lines.append(translate("rocmdesk.doctor.cli_doctor", "Input {label}: {format}").format(
                 label=i["label"], format=fmt))
+        lines += [f"  {note}" for note in i.get("notes") or []]  # how a big input was read, and what was cut
     if not doc["findings"]:
         unread = doc["inputs"] and all(i["error"] for i in doc["inputs"])
         lines.append(translate("rocmdesk.doctor.cli_doctor", "Nothing could be diagnosed: no input was readable.")
@@ -174,6 +175,28 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
     return EXIT_NOTHING_CHANGED if outcome.changed_nothing else EXIT_FAILED
 
 
+def _read(name: str) -> tuple[str, Any]:
+    """A big regular file is read whole in bounded memory (doctor.excerpt: its ends and every line of interest);
+    anything else as it is (read_input: standard input, small files, and its errors and size limit)."""
+    import os
+    import stat
+
+    from rocmdesk.doctor.excerpt import STREAM_ABOVE, excerpt_file
+    from rocmdesk.formats import limits
+
+    try:
+        st = os.stat(name) if name != "-" else None
+    except OSError:
+        st = None  # read_input says why
+    small = st is None or not stat.S_ISREG(st.st_mode) or st.st_size <= STREAM_ABOVE
+    if small or st.st_size > limits.MAX_INPUT_BYTES:
+        return read_input(name)
+    try:
+        return name, excerpt_file(name)
+    except OSError as exc:
+        raise InputError(f"{name}: {exc.strerror or exc}") from None
+
+
 def _is_snapshot(name: str) -> bool:
     from rocmdesk import capture
 
@@ -207,7 +230,7 @@ def _run(args: argparse.Namespace, host: Any) -> int:
         if name != "-" and _is_snapshot(name):  # `rocmdesk capture`'s tarball: the machine it holds is checked
             host, snapshot = _snapshot_host(name), True
             continue
-        texts.append(read_input(name))  # an unreadable file is an InputError: exit 3 before any output
+        texts.append(_read(name))  # an unreadable file is an InputError: exit 3 before any output
     with_machine = (not args.inputs or snapshot or args.venvs or getattr(args, "root", None)
                     or getattr(args, "simulate", None))
     reading = None

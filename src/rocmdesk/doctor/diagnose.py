@@ -85,7 +85,7 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
         _merge(found, result_checks.from_sanity(s))
     for label, data in texts:
         info, tf = diagnose_text(data, label)
-        info.names = given_away(data)  # for the report's scrubber (issue 16)
+        info.names = given_away(getattr(data, "data", data))  # for the report's scrubber (issue 16); an Excerpt's text
         inputs.append(info)
         _merge(found, tf)
     _drop_shadowed(found)

@@ -75,13 +75,14 @@ class InputResult:
     summary: list[str] = field(default_factory=list)
     finding_ids: list[str] = field(default_factory=list)
     truncated: bool = False
+    notes: list[str] = field(default_factory=list)  # how a big input was read (doctor.excerpt): said in the report
     # the user and host names the text gives away (rocmdesk.doctor.scrub.Names): its report takes them out of
     # every line it quotes.  Never in the JSON, nor part of equality
     names: Any = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "format": self.format, "error": self.error, "summary": list(self.summary),
-                "finding_ids": list(self.finding_ids), "truncated": self.truncated}
+                "finding_ids": list(self.finding_ids), "truncated": self.truncated, "notes": list(self.notes)}
 
 
 @dataclass

@@ -178,11 +178,19 @@ def _rocmdesk_json(text: str, label: str) -> tuple[InputResult, list[Finding]] |
     return None
 
 
-def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult, list[Finding]]:
-    """What one pasted text says: its format, a short summary, and the catalogue findings it shows."""
+def diagnose_text(data: Any, label: str = "<text>") -> tuple[InputResult, list[Finding]]:
+    """What one pasted text says: its format, a short summary, and the catalogue findings it shows.  ``data`` is
+    bytes, text, or an :class:`~rocmdesk.doctor.excerpt.Excerpt` of a big file read in bounded memory; a big text
+    is read whole the same way (its beginning, its end and every line of interest between)."""
+    from rocmdesk.doctor.excerpt import STREAM_ABOVE, Excerpt, excerpt_bytes
     from rocmdesk.formats import FormatError, LimitError
     from rocmdesk.inspect import inspect_text
 
+    whole: Excerpt | None = data if isinstance(data, Excerpt) else None
+    if whole is None and isinstance(data, (bytes, str)) and len(data) > STREAM_ABOVE:
+        whole = excerpt_bytes(data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data)
+    if whole is not None:
+        data = whole.data
     text, error = _decode(data)
     if text is None:
         return InputResult(label, None, error), []
@@ -208,7 +216,8 @@ def diagnose_text(data: bytes | str, label: str = "<text>") -> tuple[InputResult
     _drop_shadowed(found)
     info = InputResult(label, result["format"] if result else None, None,
                        list((result or {}).get("summary") or [])[:20], [f.id for f in found],
-                       bool((result or {}).get("truncated")))
+                       bool((result or {}).get("truncated")) if whole is None else whole.cut,
+                       list(whole.notes) if whole is not None else [])
     if refused is not None:
         info.error = refused
     elif result is None and not found:

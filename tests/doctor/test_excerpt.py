@@ -1,0 +1,72 @@
+"""The Doctor reads a big log whole in bounded memory (issue 17): an error at its start, in its middle or at its end
+is found, the report says how the log was read, and when lines of interest had to be left out it says so."""
+
+from __future__ import annotations
+
+import sys
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from rocmdesk.cli import main
+from rocmdesk.doctor.catalogue import catalogue
+from rocmdesk.doctor.diagnose import diagnose
+from rocmdesk.doctor.excerpt import KEYWORDS, MIDDLE_BYTES, excerpt_bytes, excerpt_file
+
+ERROR = "RuntimeError: HIP error: invalid device function\n"
+NOISE = "Dec 04 10:11:12 host app[123]: request {i} served in 0.{i:03d}s path=/api/v1/items/{i}\n"
+
+
+def _log(path: Path, mb: int, where: str) -> Path:
+    lines = [NOISE.format(i=i % 1000) for i in range(mb * 1_000_000 // 80)]
+    at = {"start": 3, "middle": len(lines) // 2, "end": len(lines) - 3}[where]
+    lines[at] = ERROR
+    path.write_text("".join(lines))
+    return path
+
+
+@pytest.mark.parametrize("where", ["start", "middle", "end"])
+def test_an_error_anywhere_in_a_20_mb_log_is_found(tmp_path: Path, where: str) -> None:
+    path = _log(tmp_path / "journal.log", 20, where)
+    tracemalloc.start()
+    part = excerpt_file(path)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 16 << 20  # a 20 MB log read in chunks: the excerpt and a few chunks, never the whole
+    assert len(part.data) < 1 << 20 and ERROR.encode() in part.data
+    assert part.notes[0].startswith("read all 20.") and not part.cut
+    ids = {f.id for f in diagnose(None, texts=[("journal.log", part)]).findings}
+    assert "wheel-missing-arch" in ids
+
+
+def test_the_command_reads_a_big_file_whole_and_says_so(tmp_path: Path, capsys) -> None:
+    path = _log(tmp_path / "journal.log", 8, "middle")
+    assert main(["doctor", "--from", str(path)]) == 6
+    out = capsys.readouterr().out
+    assert "read all 8." in out and "wheel-missing-arch" in out
+
+
+def test_too_many_lines_of_interest_are_cut_and_the_report_says_so() -> None:
+    text = "".join(f"[{i}] amdgpu: ring gfx timeout, signaled seq={i}\n" for i in range(400_000))
+    part = excerpt_bytes(text.encode())
+    assert part.cut and part.left_out > 0 and len(part.data) < MIDDLE_BYTES + (600 << 10)
+    assert any("more lines of interest in the middle were left out" in n for n in part.notes)
+    [info] = diagnose(None, texts=[("dmesg.txt", part)]).inputs
+    assert info.truncated and any("left out" in n for n in info.notes)
+
+
+def test_one_endless_line_is_read_in_pieces() -> None:
+    part = excerpt_bytes(b"x" * (9 << 20) + b" HIP error: invalid device function " + b"y" * (9 << 20))
+    assert len(part.data) < 2 << 20
+
+
+def test_every_catalogue_symptom_holds_a_keyword() -> None:
+    # a line in the middle of a big log is read only when it holds one: every pattern's sample spelling must
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+    from gen_troubleshooting import symptom_examples
+
+    missing = [(e.id, sample) for e in catalogue().values() for p in e.patterns
+               for _shown, sample in symptom_examples(p.pattern)
+               if not any(k in sample.lower().encode() for k in KEYWORDS)]
+    assert not missing
