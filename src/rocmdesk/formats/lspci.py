@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
+from rocmdesk.formats.text import binary_reason, clean_lines, is_prompt, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "lspci"
@@ -174,11 +174,34 @@ class LspciReport:
 # --- sniffing -----------------------------------------------------------------------------
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Device lines a mail client or a narrow terminal wrapped, joined again ("... Navi 23" / "[Radeon RX 6600/6600
+    XT/6600M] [1002:73ff] (rev c1)"); the line that continued one becomes empty (line numbers stay), and shell
+    prompt lines ("$ lspci -nn") are blank.  A tab-indented line is lspci -v's own, never a continuation."""
+    out: list[str] = []
+    joined_to: int | None = None
+    for line in lines:
+        if is_prompt(line):
+            out.append("")
+            continue
+        if (joined_to is not None and line.strip() and not line.startswith("\t") and not _DEVICE_RE.match(line)
+                and not _SUB_RE.match(line)):
+            out[joined_to] = out[joined_to].rstrip() + " " + line.strip()
+            out.append("")
+            if _IDS_RE.search(line):
+                joined_to = None
+            continue
+        out.append(line)
+        device = _DEVICE_RE.match(line[:_MAX_LINE]) if line.strip() else None
+        joined_to = len(out) - 1 if device is not None and not _IDS_RE.search(line) else None
+    return out
+
+
 def sniff_score(text: str) -> int:
     """0 = not lspci; 3 or more = device lines make up most of the unindented lines."""
     sample = sniff_sample(text, _SNIFF_LIMIT)
     top = dev = amd_gpu = sub = 0
-    for line in sample.splitlines()[:4000]:
+    for line in _unwrapped(sample.splitlines()[:4000]):
         if not line.strip():
             continue
         if line[:1].isspace():
@@ -296,6 +319,7 @@ def parse_lspci(text: str) -> LspciReport:
             "the input is longer than {size} MiB; only its start was read",
         ).format(size=MAX_CHARS // 2**20))
     lines, _ = clean_lines(text)
+    lines = _unwrapped(lines)
     current: PciDevice | None = None
     for n, line in enumerate(lines, 1):
         if not line.strip() or len(line) > _MAX_LINE:

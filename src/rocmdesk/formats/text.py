@@ -16,6 +16,14 @@ _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
 _TMUX_MARK_RE = re.compile(r"\[\d{1,12}/\d{1,12}\]$")
 # Terminal-to-HTML pastes in issue trackers (<font color=...>, <b>); only these tags,
 # because "<username>" in a pasted line is content.
+# A shell prompt and the command typed after it ("$ lspci -nn", "mei@box:~$ rocminfo", "(venv) mei@box:~/x$ python
+# t.py", "[mei@box ~]$ rocm-smi", "root@box:~# dmesg", "PS C:\> wsl ..."): not the tool's output, so the line is
+# blanked (its number kept).  A bare "#" counts only before a tool's name: "# comment" lines are content elsewhere.
+_PROMPT_RE = re.compile(
+    r"[^\S\n]{0,8}(?:\([\w.-]{1,64}\)[^\S\n]{1,4})?"
+    r"(?:(?:[\w.-]{1,64}@[\w.-]{1,64}(?::[^\s$#%>]{0,256}|[^\S\n]{1,2}[~/][^\s$#%>]{0,256})?|\[[\w.-]{1,64}@[\w.-]{1,64}[^\]\n]{0,256}\])"
+    r"[^\S\n]{0,4}[$#%]|\$|PS [A-Za-z]:\\[^>\n]{0,256}>|#(?=[^\S\n]{1,4}(?:sudo|lspci|rocminfo|rocm-smi|amd-smi|dmesg|"
+    r"journalctl|python3?|pip|clinfo|uname|cat|grep|apt|dpkg|ls)\b))[^\S\n]{1,4}(?=\S)")
 _HTML_TAG_RE = re.compile(r"</?(?:font|b|i|pre|code|span|br)\b[^>]*>", re.IGNORECASE)
 # Characters that do not occur in text output: C0 controls other than tab/newline/CR/ESC/FF/VT,
 # and U+FFFD, which a lenient decoder leaves for invalid bytes.
@@ -29,6 +37,7 @@ class CleanStats:
     ansi: int = 0  # lines that carried escape sequences
     tmux: int = 0  # lines that carried tmux copy-mode markers
     html: int = 0  # lines that carried HTML tags
+    prompts: int = 0  # shell prompt lines (a command typed, not output) blanked
 
 
 def binary_reason(text: str) -> str | None:
@@ -45,8 +54,16 @@ def binary_reason(text: str) -> str | None:
     return None
 
 
+_PROMPT_FIRST = frozenset("$#([P")
+
+
+def is_prompt(line: str) -> bool:
+    """Whether ``line`` is a shell prompt with a command typed after it (see ``_PROMPT_RE``)."""
+    return _PROMPT_RE.match(line[:1024]) is not None
+
+
 def clean_lines(text: str) -> tuple[list[str], CleanStats]:
-    """Split into lines with escapes, tmux markers, NULs and trailing blanks removed.
+    """Split into lines with escapes, tmux markers, NULs, shell prompt lines and trailing blanks removed.
 
     Leading indentation is kept: parsers may use it as a hint.
     """
@@ -65,6 +82,10 @@ def clean_lines(text: str) -> tuple[list[str], CleanStats]:
                 line = stripped
         if "\x00" in line:
             line = line.replace("\x00", "")  # NUL-padded fixed-size strings
+        if line[:1] in _PROMPT_FIRST or line[:1].isalnum() or line[:1] == " ":
+            if _PROMPT_RE.match(line[:1024]):
+                stats.prompts += 1
+                line = ""
         body = line.rstrip()
         if body.endswith("]") and (mark := _TMUX_MARK_RE.search(body)) is not None:
             head = body[: mark.start()]

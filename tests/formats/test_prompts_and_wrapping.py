@@ -1,0 +1,58 @@
+"""What people paste around the output (issue 17): the shell prompt and command they typed, and lspci lines a mail
+client or a narrow terminal wrapped.  One place (formats.text.clean_lines) blanks prompt lines for every format."""
+
+from __future__ import annotations
+
+import pytest
+
+from rocmdesk.formats.text import clean_lines, is_prompt
+from rocmdesk.inspect import inspect_text
+
+WRAPPED_NN = """\
+$ lspci -nn | grep -i vga
+0b:00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. [AMD/ATI] Navi 23
+[Radeon RX 6600/6600 XT/6600M] [1002:73ff] (rev c1)
+"""
+
+WRAPPED_INDENTED = """\
+user@box:~$ lspci -nn | grep -E "VGA|Display"
+03:00.0 VGA compatible controller [0300]: Advanced Micro Devices, Inc. [AMD/ATI] Navi 31 [Radeon RX 7900 XT/7900
+  XTX/7900 GRE/7900M] [1002:744c] (rev c8)
+12:00.0 Display controller [0380]: Advanced Micro Devices, Inc. [AMD/ATI] Raphael [1002:164e] (rev c1)
+"""
+
+LSPCI_V = """\
+0b:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Navi 23 (rev c1)
+\tSubsystem: Sapphire Technology Limited Device e448
+\tFlags: bus master, fast devsel, latency 0, IRQ 98, IOMMU group 15
+\tKernel driver in use: amdgpu
+"""
+
+
+@pytest.mark.parametrize(("text", "ids"), [(WRAPPED_NN, ["73ff"]), (WRAPPED_INDENTED, ["744c", "164e"])])
+def test_a_wrapped_device_line_is_joined_again(text: str, ids: list[str]) -> None:
+    result = inspect_text(text, "paste")
+    assert result["format"] == "lspci"
+    assert [g["device_id"] for g in result["gpus"]] == ids
+    assert result["gpus"][0]["gfx"] in ("gfx1032", "gfx1100")
+
+
+def test_lspci_v_lines_are_not_taken_for_continuations() -> None:
+    result = inspect_text(LSPCI_V, "paste")
+    assert [g["gfx"] for g in result["gpus"]] == ["gfx1032"] or result["gpus"][0]["name"]
+
+
+@pytest.mark.parametrize("line", ["$ rocminfo", "mei@box:~$ rocm-smi --showproductname", "(venv) mei@box:~/x$ python t.py",
+                                  "[mei@box ~]$ amd-smi static", "root@box:~# dmesg | grep -i amdgpu",
+                                  "PS C:\\Users\\mei> wsl rocminfo", "# lspci -nn", "mei@box ~ % rocminfo"])
+def test_prompt_lines_are_blanked(line: str) -> None:
+    assert is_prompt(line)
+    lines, stats = clean_lines(f"{line}\nROCk module is loaded\n")
+    assert lines[:2] == ["", "ROCk module is loaded"] and stats.prompts == 1
+
+
+@pytest.mark.parametrize("line", ["# comment about the run", "#  GPU  gfx  VRAM", "  Name:   gfx1030", "$5 per hour",
+                                  "0b:00.0 VGA compatible controller", "Traceback (most recent call last):",
+                                  "Dec 04 10:11:12 box systemd[1]: user@1000.service: Succeeded."])
+def test_output_lines_are_not_prompts(line: str) -> None:
+    assert not is_prompt(line)
