@@ -57,6 +57,29 @@ def _betrayed(gpus: list[Gpu]) -> dict[str, str]:
     return overrides_betrayed(gpus)
 
 
+def _identify(gpus: list[Gpu]) -> None:
+    """What a paste leaves out, from the knowledge data, the same for every format: a GPU named but with no gfx
+    and no device id gets its chip's target from the name ("AMD Instinct MI300X" -> gfx942), and whether it is an
+    APU (and its kind) from its device id, else from its name when that names the same chip."""
+    from rocmdesk import knowledge
+    from rocmdesk.knowledge.devices import device_for_name
+
+    for g in gpus:
+        entry = knowledge.device(g.device_id, g.revision) if g.device_id else None
+        if entry is None and g.name:
+            named = device_for_name(g.name)
+            if named is not None and (g.gfx is None or named.gfx == g.gfx):
+                entry = named
+                if g.gfx is None:
+                    g.gfx, g.gfx_source = named.gfx, "name"
+        if entry is None:
+            continue
+        if g.apu is None and entry.kind:
+            g.apu = entry.kind == "apu"
+        g.kind = g.kind or entry.kind or None
+        g.family = g.family or entry.family or None
+
+
 def _advised(gpus: list[Gpu], label: str, *, installed: Any = None, env: dict[str, str] | None = None) -> Any:
     """The advice for the pasted machine's GPUs (``rocmdesk.advice.attach``, once): each Gpu gets its ``advice``
     and a ``support`` that says the same.  The paste names no installed ROCm, so AMD's newest list is cited;
@@ -64,6 +87,7 @@ def _advised(gpus: list[Gpu], label: str, *, installed: Any = None, env: dict[st
     from rocmdesk.advice import attach, context_for
     from rocmdesk.machine.model import MachineReport
 
+    _identify(gpus)
     report = MachineReport(source=f"inspect:{label}", simulated=False, gpus=gpus,
                            override_env=dict(env or {}))
     return attach(report, context_for(report, installed=installed))

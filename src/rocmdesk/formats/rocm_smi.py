@@ -323,6 +323,9 @@ def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
     if link:
         s.pcie_link_speed_gts, s.pcie_link_width = float(link.group(1)), int(link.group(2))
     gpu.device_id = gpu.device_id or hex_id(f.get("device id") or f.get("gpu id"), 4)
+    model = f.get("card model")  # rocm-smi 5.x/6.x print the PCI device id here ("0x74a1"); older ones a name
+    if gpu.device_id is None and isinstance(model, str) and model.strip().lower().startswith("0x"):
+        gpu.device_id = hex_id(model, 4)
     gpu.revision = gpu.revision or hex_id(f.get("device rev"), 2)
     gpu.subsystem_device = gpu.subsystem_device or hex_id(f.get("subsystem id"), 4)
     gpu.pci_slot = gpu.pci_slot or pci_slot(f.get("pci bus"))

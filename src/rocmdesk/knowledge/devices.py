@@ -109,3 +109,48 @@ def is_generic_name(device_id: str | int | None, revision: str | int | None = No
     """Whether :func:`marketing_name` gives a product-family name rather than one card; None if there is no name."""
     row = _name_row(device_id, revision)
     return row[2] if row else None
+
+
+# -- from a product name to the chip (a paste that names a card but prints no gfx and no device id) --------------
+_NAME_NOISE = re.compile(r"\b(?:amd|ati|radeon|graphics|series|\(tm\)|\(r\)|tm)\b|[^\w.+ ]")
+
+
+def _name_key(name: str) -> str:
+    return " ".join(_NAME_NOISE.sub(" ", name.lower()).split())
+
+
+@cache
+def _by_name() -> dict[str, frozenset[DeviceIdEntry]]:
+    """Normalized product name -> the table rows that carry it (the products of device_ids.tsv and the names of
+    amdgpu_names.tsv, each with its device id's row)."""
+    out: dict[str, set[DeviceIdEntry]] = {}
+    for entry in _devices().values():
+        for product in entry.products:
+            out.setdefault(_name_key(product), set()).add(entry)
+    for (device_id, revision), (name, _source, generic) in _names().items():
+        entry = device(device_id, None if revision == "*" else revision)
+        if entry is not None and not generic:
+            out.setdefault(_name_key(name), set()).add(entry)
+    return {k: frozenset(v) for k, v in out.items() if k}
+
+
+def device_for_name(name: str | None) -> DeviceIdEntry | None:
+    """The table row a product name stands for ("AMD Instinct MI300X", "Radeon RX 9060 XT"): the name itself, else
+    the longest known product name inside it as whole words; None when nothing matches or the matches disagree on the
+    chip (one name, two gfx targets), so a name never invents a target."""
+    key = _name_key(name or "")
+    if len(key) < 4 or not any(ch.isdigit() for ch in key):  # "RX", "Radeon Graphics": a family, no one chip
+        return None
+    table = _by_name()
+    rows = table.get(key)
+    if rows is None:
+        padded = f" {key} "
+        found = [(len(k), r) for k, r in table.items() if len(k) >= 4 and f" {k} " in padded]
+        if not found:
+            return None
+        longest = max(n for n, _ in found)
+        rows = frozenset(e for n, r in found if n == longest for e in r)
+    targets = {e.gfx for e in rows}
+    if len(targets) != 1:
+        return None
+    return min(rows, key=lambda e: (e.device_id, e.revision))
