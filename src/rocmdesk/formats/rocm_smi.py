@@ -617,6 +617,10 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"^GPU\s+DID\s+GFX RAS", re.M), 4),
     (re.compile(r"^Device\s+(?:Node\s+IDs|\[Model : Revision\])\s+Temp", re.M), 4),
     (re.compile(r"ROCM-SMI version:"), 2),
+    # --csv: a "device,<label>,..." header, then one "cardN,<value>,..." row per GPU
+    (re.compile(r"^device,[^\n]{0,4000}(?:Temperature|GPU use|VRAM|Card [Ss]eries|Device ID|GPU ID|Power|sclk)",
+                re.M | re.I), 4),
+    (re.compile(r"^card\d{1,4},", re.M), 1),
     (re.compile(r"ROCM-SMI-LIB version:"), 1),
 )
 
@@ -641,7 +645,33 @@ def parse_rocm_smi(text: str) -> SmiReport:
     if re.search(r'^[^\S\n]*\{\s*"card\d', text[:65536], re.M):  # JSON after warning lines
         obj, truncated = load_json_tolerant(text)
         return _from_json(obj, truncated)
+    table = _csv_table(text)
+    if table is not None:
+        return _from_json(table, False)
     return _parse_text(text)
+
+
+_CSV_HEADER_RE = re.compile(r"^device,", re.I)
+_CSV_ROW_RE = re.compile(r"^card\d{1,4},")
+
+
+def _csv_table(text: str) -> dict[str, dict[str, str]] | None:
+    """``rocm-smi --csv``: a ``device,<label>,...`` header and ``cardN,<value>,...`` rows (several blocks when
+    several options were asked for), as the JSON form's ``{"cardN": {label: value}}``; None when it is not."""
+    import csv
+
+    lines, _ = clean_lines(text)
+    out: dict[str, dict[str, str]] = {}
+    header: list[str] | None = None
+    for line in lines[:20000]:
+        if _CSV_HEADER_RE.match(line):
+            header = next(csv.reader([line[:65536]]))
+        elif header is not None and _CSV_ROW_RE.match(line):
+            row = next(csv.reader([line[:65536]]))
+            card = out.setdefault(row[0].strip(), {})
+            for label, value in zip(header[1:], row[1:]):
+                card.setdefault(label.strip(), value.strip())
+    return out or None
 
 
 def gpus_from_smi(parsed: SmiReport, advise: Callable[[list[Any]], Any] | None = None) -> list[dict[str, Any]]:
