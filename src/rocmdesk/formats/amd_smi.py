@@ -360,6 +360,9 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r'"(?:asic|usage|mem_usage|links|process_list|vbios|temperature|power|bus)"\s*:\s*[\[{"]'), 2),
     (re.compile(r"'(?:average_gfx_activity|temperature_edge|current_gfxclk|average_socket_power)'\s*:"), 4),
     (re.compile(r"AmdSmi\w*Exception"), 3),
+    (re.compile(r"^GPU: ?\d{1,4}[^\S\n]*\n[^\S\n]+(?:ASIC|BUS|USAGE|POWER|TEMPERATURE|VRAM|BOARD|DRIVER|"
+                r"VBIOS|IFWI|CLOCK|MEM_USAGE|PARTITION|LIMIT|PROCESS_INFO|ENGINE_USAGE|FAN|XGMI|RAS|CACHE_INFO|"
+                r"NUMA|SOC_PSTATE|XGMI_PLPD|PROCESS_ISOLATION|ECC)\b", re.M), 5),
     (re.compile(r"AMD-SMI Command"), 2),
     (re.compile(r"amd_hsmp|amdsmi", re.I), 1),
 )
@@ -369,6 +372,48 @@ def sniff_score(text: str) -> int:
     """How strongly ``text`` looks like amd-smi output: 0 = not at all; 2 or more = yes."""
     sample = sniff_sample(text, _SNIFF_LIMIT)
     return sum(weight for pattern, weight in _SNIFF_MARKERS if pattern.search(sample))
+
+
+# amd-smi static / metric / list without --json: "GPU: 0" then indented "SECTION:" and "KEY: value" lines, the
+# JSON form's keys in capitals; read into that form
+_PLAIN_GPU_RE = re.compile(r"^GPU: ?\d{1,4}[^\S\n]*$", re.M)
+_PLAIN_KV_RE = re.compile(r"^(?P<indent>[^\S\n]*)(?P<key>[A-Za-z][A-Za-z0-9_ /().-]{0,80}?):(?:[^\S\n]+(?P<value>.*?))?[^\S\n]*$")
+_MAX_PLAIN_GPUS = 4096
+
+
+def _plain_entries(text: str) -> list[dict[str, Any]]:
+    """The plain-text form as the JSON form's list of {"gpu": N, "asic": {...}, ...}."""
+    lines, _ = clean_lines(text)
+    entries: list[dict[str, Any]] = []
+    stack: list[tuple[int, dict[str, Any]]] = []
+    for line in lines:
+        if len(line) > 4096 or not line.strip():
+            continue
+        m = _PLAIN_KV_RE.match(line)
+        if m is None:
+            continue
+        indent, key, value = len(m.group("indent").expandtabs()), m.group("key").strip(), m.group("value")
+        if indent == 0 and key.upper() == "GPU" and value and value.strip().isdigit():
+            if len(entries) >= _MAX_PLAIN_GPUS:
+                break
+            entry: dict[str, Any] = {"gpu": int(value)}
+            entries.append(entry)
+            stack = [(0, entry)]
+            continue
+        if not stack:
+            continue
+        while len(stack) > 1 and indent <= stack[-1][0]:
+            stack.pop()
+        parent = stack[-1][1]
+        name = key.lower().replace(" ", "_")
+        if value is None or value == "":
+            child: dict[str, Any] = {}
+            parent.setdefault(name, child)
+            if isinstance(parent[name], dict):
+                stack.append((indent, parent[name]))
+        else:
+            parent.setdefault(name, value.strip())
+    return entries
 
 
 def parse_amd_smi(text: str) -> SmiReport:
@@ -384,6 +429,8 @@ def parse_amd_smi(text: str) -> SmiReport:
     elif re.search(r"^[^\S\n]*[\[{]", text[:65536], re.M) and ('"gpu' in text[:65536] or stripped[:1] in "[{"):
         obj, truncated = load_json_tolerant(text)
         report = _from_json(obj, truncated)
+    elif _PLAIN_GPU_RE.search(text[:65536]):
+        report = _from_json(_plain_entries(text), False)
     else:
         lines, _stats = clean_lines(text)
         report = SmiReport(tool=FORMAT_NAME, kind="table")
