@@ -377,7 +377,8 @@ def sniff_score(text: str) -> int:
 # amd-smi static / metric / list without --json: "GPU: 0" then indented "SECTION:" and "KEY: value" lines, the
 # JSON form's keys in capitals; read into that form
 _PLAIN_GPU_RE = re.compile(r"^GPU: ?\d{1,4}[^\S\n]*$", re.M)
-_PLAIN_KV_RE = re.compile(r"^(?P<indent>[^\S\n]*)(?P<key>[A-Za-z][A-Za-z0-9_ /().-]{0,80}?):(?:[^\S\n]+(?P<value>.*?))?[^\S\n]*$")
+_PLAIN_KV_RE = re.compile(r"^(?P<indent>[^\S\n]*)(?P<key>[A-Za-z][A-Za-z0-9_ /().-]{0,80}?):"
+                          r"(?:[^\S\n]+(?P<value>.*?))?[^\S\n]*$")
 _MAX_PLAIN_GPUS = 4096
 
 
