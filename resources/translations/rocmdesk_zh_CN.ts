@@ -2149,6 +2149,10 @@
         <translation>没有您的进程占用这块显卡的显存（其他用户的进程对您不可见）。</translation>
     </message>
     <message>
+        <source>rocmdesk Monitor — {machine} — {start} to {end}</source>
+        <translation>rocmdesk 监控 — {machine} — {start} 至 {end}</translation>
+    </message>
+    <message>
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>

@@ -532,7 +532,8 @@ def test_a_flat_line_shows_in_a_range_around_it(qtbot, unit: str, value: float, 
     for n in (1, 30):
         plot, t = make_plot(qtbot, unit, [value] * n, hint)
         y0, y1 = plot.vb.viewRange()[1]
-        assert y0 < value < y1 and y1 - y0 >= least  # a zero-byte line is ±1 GiB, not ±1 byte
+        assert y0 < value < y1 and y1 - y0 >= least  # a zero-byte line gets a GiB of room, not a byte
+        assert value > 0 or y0 >= -0.05 * y1  # 0 rpm sits on the axis, not mid-way in -0.5..0.5 (issue 18)
         c = plot._curves[0]
         x, y = dot_px(plot, t + n - 1, value)
         assert painted_at(plot, c, x - 1, y)
@@ -570,3 +571,41 @@ def test_a_missing_sensor_and_an_absurd_value_are_said_on_the_page(qtbot, xtx: P
     clock.t += 1
     view.sample_now()
     assert not view.status_box.isVisible()
+
+
+def test_the_exported_png_names_the_machine_and_the_time(qtbot, xtx: Path, tmp_path: Path) -> None:
+    # issue 18: a picture passed around says what it is of; exports follow the umask, not 0600
+    import time
+
+    view, _m, clock = make_view(qtbot, xtx)
+    for i in range(5):
+        step(view, xtx, clock, T0 + 5 * i)
+    caption = view.caption()
+    t0, _t1 = view.view_range()
+    assert view.monitor.host.label in caption and time.strftime("%Y-%m-%d %H:%M", time.localtime(t0)) in caption
+    path = tmp_path / "plots.png"
+    view.export_png(path)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert (path.stat().st_mode & 0o777) == 0o666 & ~mask
+    plots = view.plot_area.grab()
+    assert QImage(str(path)).height() > plots.height()  # the caption's band above the plots
+
+
+def test_a_legend_of_eight_gpus_is_not_cut(qtbot) -> None:
+    from rocmdesk.telemetry.history import History
+    from rocmdesk.ui.monitor.plot import MetricPlot
+
+    history = History(["gpu%d.sclk_mhz" % i for i in range(8)])
+    plot = MetricPlot(history, "Shader clock", "MHz")
+    qtbot.addWidget(plot)
+    plot.resize(520, 300)
+    plot.show()
+    plot.set_series([(f"gpu{i}.sclk_mhz", f"显卡 {i}") for i in range(8)])
+    for i in range(8):
+        history.append(1_700_000_000.0 + i, [1000.0 + 10 * j for j in range(8)])
+    plot.refresh(1_700_000_007.0)
+    for i in range(8):
+        assert f"显卡&nbsp;{i}" in plot.readout.text()
+    assert plot.readout.text().count("white-space:nowrap") == 8  # a label never parts from its swatch
+    assert plot.readout.height() >= 4 * plot.readout.fontMetrics().lineSpacing()  # more than the old 3 lines

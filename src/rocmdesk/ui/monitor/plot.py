@@ -534,9 +534,14 @@ class MetricPlot(QWidget):
             px = max(40.0, float(self.vb.height()))
             text_px = self.fontMetrics().height() + 6
             top = max(pad, (hi - lo + pad) * text_px / max(1.0, px - text_px))
+        # every metric here is a size, a speed or a temperature that is not below zero: a flat 0 (a fan at 0 rpm, an
+        # idle GPU) sits on the axis instead of in the middle of a -1..1 range
+        bottom = lo - pad
+        if lo >= 0 and bottom < 0:  # a sliver below zero keeps the line off the frame; no negative tick shows
+            bottom = -0.04 * (hi + top)
         self._setting_range = True
         try:
-            self.vb.setYRange(lo - pad, hi + top, padding=0)
+            self.vb.setYRange(bottom, hi + top, padding=0)
         finally:
             self._setting_range = False
 
@@ -586,16 +591,17 @@ class MetricPlot(QWidget):
                 text = self.format_value(mean)
                 if mean is not None and lo is not None and hi is not None and hi > lo:
                     text += f" ({self.format_value(lo, unit=False)}\u2013{self.format_value(hi, unit=False)})"
-                parts.append(self._swatch(c) + html.escape(text).replace(" ", "&nbsp;"))
+                parts.append(self._item(c, text))
         else:
             parts.append(html.escape(self.tr("latest")))
             for c in self._curves:
-                parts.append(self._swatch(c) + html.escape(self.format_value(self._history.latest(c.name))).replace(" ", "&nbsp;"))
+                parts.append(self._item(c, self.format_value(self._history.latest(c.name))))
         self.readout.setText("&nbsp;&nbsp; ".join(parts))  # the plain space lets a long readout wrap
         self._fit_readout()
 
     def _fit_readout(self) -> None:
-        """As many lines (up to 3) as the readout needs at this width: a fixed height, set only when it changes."""
+        """As many lines as the readout needs at this width (at least 3 allowed, one per series with many GPUs, so
+        the legend of 8 GPUs is never cut after the sixth): a fixed height, set only when it changes."""
         from PySide6.QtGui import QTextDocument
 
         doc = QTextDocument()
@@ -604,10 +610,17 @@ class MetricPlot(QWidget):
         width = max(50, self.readout.width() if self.readout.width() > 50 else self.width() - 12)
         doc.setTextWidth(width)
         line = self.readout.fontMetrics().lineSpacing()
-        lines = max(1, min(3, round(doc.size().height() / max(1, line * 1.05))))
+        most = max(3, min(len(self._curves), 8))
+        lines = max(1, min(most, round(doc.size().height() / max(1, line * 1.05))))
         if lines != self._readout_lines:
             self._readout_lines = lines
             self.readout.setFixedHeight(lines * line + 2)
+
+    def _item(self, c: _Curve, value: str) -> str:
+        """One series in the readout: its swatch, label and value never broken apart (a Chinese label such as
+        显卡 may otherwise break between its characters, away from its swatch)."""
+        return ("<span style='white-space:nowrap'>" + self._swatch(c) + html.escape(value).replace(" ", "&nbsp;")
+                + "</span>")
 
     @staticmethod
     def _swatch(c: _Curve) -> str:

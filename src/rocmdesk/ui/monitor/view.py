@@ -28,7 +28,7 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtGui import QHideEvent, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -220,6 +220,13 @@ class _SampleJob(QRunnable):
         except Exception as exc:  # reaches the page as a state, never vanishes with the thread
             result = exc
         self.signals.sampled.emit(self.generation, result)
+
+
+def _shared_mode() -> int:
+    """A file the user exports follows their umask (0644 under the usual one); write_atomic alone makes 0600."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def wrap_for_worker(monitor: Monitor) -> Monitor:
@@ -908,12 +915,13 @@ class MonitorView(QWidget):
         return write_history_csv(path, self.monitor.history, self.export_series(), t0, t1)
 
     def export_png(self, path: str | os.PathLike) -> None:
-        """The plots as they are on screen, all of them (also those scrolled out of view)."""
+        """The plots as they are on screen, all of them (also those scrolled out of view), under a line that names
+        the machine and the time the picture covers (a picture passed around says what it is of)."""
         from PySide6.QtCore import QBuffer, QByteArray, QIODevice
 
         from rocmdesk.atomic_file import write_atomic
 
-        pixmap = self.plot_area.grab()
+        pixmap = self._with_caption(self.plot_area.grab())
         data = QByteArray()
         buf = QBuffer(data)
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -922,7 +930,33 @@ class MonitorView(QWidget):
         buf.close()
         from pathlib import Path
 
-        write_atomic(Path(path), bytes(data.data()))
+        write_atomic(Path(path), bytes(data.data()), mode=_shared_mode())
+
+    def caption(self) -> str:
+        """The machine and the time span the plots show, for the exported picture."""
+        machine = self.monitor.host.label if self.monitor is not None else ""
+        t0, t1 = self.view_range()
+        start = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t0))
+        end = time.strftime("%H:%M:%S" if time.localtime(t0)[:3] == time.localtime(t1)[:3] else "%Y-%m-%d %H:%M:%S",
+                            time.localtime(t1))
+        return self.tr("rocmdesk Monitor — {machine} — {start} to {end}").format(machine=machine, start=start,
+                                                                                  end=end)
+
+    def _with_caption(self, plots: QPixmap) -> QPixmap:
+        from PySide6.QtGui import QPainter
+
+        fm = self.fontMetrics()
+        band = fm.lineSpacing() + 12
+        out = QPixmap(plots.width(), plots.height() + band)
+        out.setDevicePixelRatio(plots.devicePixelRatio())
+        out.fill(self.palette().color(self.backgroundRole()))
+        painter = QPainter(out)
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        width = round(plots.width() / plots.devicePixelRatio()) - 16
+        painter.drawText(8, 6 + fm.ascent(), fm.elidedText(self.caption(), Qt.TextElideMode.ElideMiddle, width))
+        painter.drawPixmap(0, band, plots)
+        painter.end()
+        return out
 
     def _default_name(self, ext: str) -> str:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall()))
