@@ -2,8 +2,8 @@
 """Print the share of real pastes rocmdesk reads right, by the manifest tests/data/realworld/expected.toml.
 
 A paste is read right when every fact its entry states holds (format, GPU count, gfx, names, device ids, APU flags,
-Doctor findings): the same check as tests/conformance/test_realworld_pastes.py. Pastes are counted in two groups:
-the older samples in ../shared/realdata ("realdata/..." keys) and the pastes kept in tests/data/realworld. The
+Doctor findings): the same check as tests/conformance/test_realworld_pastes.py. Pastes are counted apart as old (kept
+before issue 17's batch: ``old = true``, or a "realdata/..." key for ../shared/realdata) and new. The
 entries marked known_wrong are listed with their reasons; one that is now read right is flagged so the mark goes.
 
 Usage: python scripts/realworld_score.py [-v]
@@ -30,7 +30,10 @@ def main(argv: list[str]) -> int:
     surprises: list[str] = []  # read wrong without a known_wrong mark, or marked but now read right
     wrong_reasons: list[tuple[str, str]] = []
     for key, exp in sorted(manifest.items()):
-        group = "realdata (older samples)" if key.startswith(SHARED_PREFIX) else "realworld pastes"
+        if key.startswith(SHARED_PREFIX):
+            group = "old: ../shared/realdata samples"
+        else:
+            group = "old: tests/data/realworld" if exp.get("old") else "new: tests/data/realworld"
         path = paste_path(key)
         if not path.is_file():
             print(f"skipped (absent): {key}")
