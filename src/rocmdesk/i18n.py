@@ -20,7 +20,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 
-from rocmdesk.resources import TRANSLATIONS  # the top-level resources/, built into the package
+try:
+    from rocmdesk.resources import TRANSLATIONS  # the top-level resources/, built into the package
+except ImportError:  # src/ on sys.path without the package built (the root helper's test copy): the source tree's
+    from pathlib import Path
+
+    TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
 
 SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}  # each named in its own language
