@@ -73,6 +73,10 @@ def _identify(gpus: list[Gpu]) -> None:
                 if g.gfx is None:
                     g.gfx, g.gfx_source = named.gfx, "name"
         if entry is None:
+            if g.apu is None and g.gfx:  # no chip named: the target decides when every chip with it agrees
+                kinds = {e.kind for e in knowledge.all_devices() if e.gfx == g.gfx and e.kind}
+                if kinds:
+                    g.apu = True if kinds == {"apu"} else (False if "apu" not in kinds else None)
             continue
         if g.apu is None and entry.kind:
             g.apu = entry.kind == "apu"

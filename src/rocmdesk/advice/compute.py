@@ -621,10 +621,12 @@ def overrides_betrayed(gpus: list[Gpu]) -> dict[str, str]:
     """The override variables a runtime's report betrays (it names the override's target, the chip id the
     silicon): one value for every such GPU is the global variable, else the per-GPU form by KFD node.  Used for
     pastes, where the environment itself is not known."""
+    from rocmdesk.knowledge import normalize_gfx
     from rocmdesk.knowledge.gfx import override_value
 
+    # a decimal rendering of the chip's own target (rocm-smi's gfx9010 for gfx90a) is the same target, no override
     forced = {g.index: v for g in gpus if g.gfx and g.gfx_reported and g.gfx_reported != g.gfx
-              and (v := override_value(g.gfx_reported))}
+              and normalize_gfx(g.gfx_reported, {g.gfx}) != g.gfx and (v := override_value(g.gfx_reported))}
     if not forced:
         return {}
     if len(set(forced.values())) == 1 and len(forced) == len([g for g in gpus if g.gfx]):
