@@ -52,14 +52,6 @@ from typing import Any
 
 from rocmdesk.i18n import translate
 from rocmdesk.machine.gpu_metrics_layout import (  # noqa: F401 (re-exported for callers and tests)
-
-KERNEL_SOURCE = ("drivers/gpu/drm/amd/include/kgd_pp_interface.h, Linux 6.12 (v1.0-v1.6, v2.0-v2.4, v3.0) and "
-                 "the amdgpu driver of Linux 6.15/6.16 (v1.6 with partition stats, v1.7, v1.8)")
-HEADER_SIZE = 4
-MAX_BLOB = 64 * 1024  # sysfs gives at most a page; MI300's v1.8 is ~4 KiB
-HOTSPOT_NEAR_LIMIT_C = 10.0  # TEMP_HOTSPOT counts when the hotspot is within this of its critical temperature
-HOTSPOT_DEFAULT_LIMIT_C = 110.0  # amdgpu's junction limit on RDNA2-4 when hwmon gives none (so 100 C)
-
     CODES,
     LAYOUTS,
     MAX_CLKS,
@@ -73,6 +65,14 @@ HOTSPOT_DEFAULT_LIMIT_C = 110.0  # amdgpu's junction limit on RDNA2-4 when hwmon
     encode,
     layout_for,
 )
+
+KERNEL_SOURCE = ("drivers/gpu/drm/amd/include/kgd_pp_interface.h, Linux 6.12 (v1.0-v1.6, v2.0-v2.4, v3.0) and "
+                 "the amdgpu driver of Linux 6.15/6.16 (v1.6 with partition stats, v1.7, v1.8)")
+HEADER_SIZE = 4
+MAX_BLOB = 64 * 1024  # sysfs gives at most a page; MI300's v1.8 is ~4 KiB
+HOTSPOT_NEAR_LIMIT_C = 10.0  # TEMP_HOTSPOT counts when the hotspot is within this of its critical temperature
+HOTSPOT_DEFAULT_LIMIT_C = 110.0  # amdgpu's junction limit on RDNA2-4 when hwmon gives none (so 100 C)
+
 
 # --- throttle reasons -----------------------------------------------------------------------
 # amdgpu_smu.h SMU_THROTTLER_*_BIT: bit -> name
