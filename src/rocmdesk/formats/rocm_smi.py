@@ -281,6 +281,12 @@ _MEM_BUSY_KEYS = ("gpu memory use (%)", "gpu memory read/write activity (%)")
 _NAME_KEYS = ("device name", "card series", "marketing name", "card model", "product name")
 
 
+def _known_chip(device_id: str) -> bool:
+    from rocmdesk import knowledge
+
+    return knowledge.device(device_id) is not None
+
+
 def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
     """Fill a GPU's identity and metrics from rocm-smi's labels (JSON keys or text labels)."""
     for key, value in fields.items():
@@ -323,9 +329,14 @@ def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
     if link:
         s.pcie_link_speed_gts, s.pcie_link_width = float(link.group(1)), int(link.group(2))
     gpu.device_id = gpu.device_id or hex_id(f.get("device id") or f.get("gpu id"), 4)
-    model = f.get("card model")  # rocm-smi 5.x/6.x print the PCI device id here ("0x74a1"); older ones a name
-    if gpu.device_id is None and isinstance(model, str) and model.strip().lower().startswith("0x"):
-        gpu.device_id = hex_id(model, 4)
+    # some rocm-smi releases print the PCI device id as "Card Model" (6.x: 0x74a1) or "Card series" (4.0: 0x738c),
+    # others the board's subsystem id there (5.x: 0x0c34): a hex value counts only when it is a known AMD chip
+    for label in ("card model", "card series"):
+        value = f.get(label)
+        if gpu.device_id is None and isinstance(value, str) and value.strip().lower().startswith("0x"):
+            candidate = hex_id(value, 4)
+            if candidate and _known_chip(candidate):
+                gpu.device_id = candidate
     gpu.revision = gpu.revision or hex_id(f.get("device rev"), 2)
     gpu.subsystem_device = gpu.subsystem_device or hex_id(f.get("subsystem id"), 4)
     gpu.pci_slot = gpu.pci_slot or pci_slot(f.get("pci bus"))
@@ -382,8 +393,10 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
 _GPU_LINE_RE = re.compile(r"^GPU\[(\d{1,4})\]\s*:\s?(.*)$")
 _KV_RE = re.compile(r"^(.{1,120}?):\s+(.*\S)\s*$")
 _SECTION_RE = re.compile(r"^=+\s*(\S.*?)\s*=+$")
-_HEADER_RE = re.compile(r"^(Device|GPU)\s{2,}\S")
+# ROCm 1.x-2.x indented the old table by one or two blanks (" GPU  DID    Temp     AvgPwr ...", "  0   67df ...")
+_HEADER_RE = re.compile(r"^ {0,3}(Device|GPU)\s{2,}\S")
 _ROW_RE = re.compile(r"^(\d{1,4})\s{2,}\S")
+_INDENTED_ROW_RE = re.compile(r"^ {1,4}(\d{1,4})\s{2,}\S")
 _FRAGMENT_RE = re.compile(r"^\d{1,4}\s+\[0x[0-9a-fA-F]{1,8}\s*:\s*0x[0-9a-fA-F]{1,4}\]")
 _KNOWN_COLUMNS = {"Temp", "GPU%", "DID", "SCLK", "AvgPwr", "VRAM%", "Power", "PwrCap"}
 _DEFAULT_60 = ["Device", "[Model : Revision]", "Temp", "Power", "Partitions", "SCLK", "MCLK", "Fan", "Perf",
@@ -424,6 +437,20 @@ def _row_cells(line: str) -> list[str]:
 
 def _columns(header: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", header)]
+
+
+def _cells_by_position(line: str, positions: list[tuple[int, str]]) -> list[str]:
+    """A row's cells by where its words stand under the header: for rows with an empty cell (ROCm 1.x left "Perf"
+    blank for a card without PowerPlay), which splitting by words cannot place."""
+    starts = [start for start, _name in positions]
+    cells: list[list[str]] = [[] for _ in starts]
+    for m in re.finditer(r"\S+", line):
+        col = 0
+        for i, start in enumerate(starts):
+            if start <= m.start() + 1:
+                col = i
+        cells[col].append(m.group())
+    return [" ".join(c) for c in cells]
 
 
 def _hints(units: str, cols: list[tuple[int, str]]) -> dict[str, str]:
@@ -480,28 +507,40 @@ def _apply_row(gpu: SmiGpu, cols: list[str], cells: list[str], hints: dict[str, 
             gpu.vbios = gpu.vbios or _name(cell)
 
 
+def _known_device_id(value: str) -> str | None:
+    from rocmdesk import knowledge
+
+    did = hex_id(value, 4)
+    return did if did is not None and knowledge.device(did) is not None else None
+
+
 def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) -> list[str]:
     """Concise, legacy and --showhw tables; returns the kinds found."""
     kinds: list[str] = []
     cols: list[str] | None = None
     positions: list[tuple[int, str]] = []
     hints: dict[str, str] = {}
-    named = False
+    named = indented = False
     last: SmiGpu | None = None
     for i, line in enumerate(lines):
-        if _HEADER_RE.match(line) and not line.startswith("GPU["):
+        raw = line
+        if _HEADER_RE.match(line) and not line.lstrip().startswith("GPU["):
             names = _split_cells(line)
             if _KNOWN_COLUMNS & set(names):
                 cols, positions = names, _columns(line)
                 nxt = lines[i + 1] if i + 1 < len(lines) else ""
                 hints = _hints(nxt, positions) if nxt.startswith(" ") and "(" in nxt else {}
                 named = "Name" in nxt
-                kinds.append("showhw" if "DID" in names else "legacy-concise" if "AvgPwr" in names else "concise")
+                indented = line.startswith(" ")
+                # ROCm 1.x's table had a DID column too: AvgPwr says it is the concise table, not --showhw
+                kinds.append("legacy-concise" if "AvgPwr" in names else "showhw" if "DID" in names else "concise")
                 last = None
                 continue
         fragment = cols is None and _FRAGMENT_RE.match(line)
-        if (cols is not None and _ROW_RE.match(line)) or fragment:
+        row = cols is not None and (_ROW_RE.match(line) or (indented and _INDENTED_ROW_RE.match(line)))
+        if row or fragment:
             use = cols if cols is not None else _DEFAULT_60
+            line = line.strip()
             if fragment and "concise" not in kinds:
                 kinds.append("concise")
                 report.warnings.append(translate(
@@ -511,6 +550,9 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
             cells = _row_cells(line)
             if len(cells) != len(use):
                 cells = _split_cells(line)
+            if len(cells) != len(use) and cols is not None and indented:
+                cells = _cells_by_position(raw, positions)
+                cells = cells if cells[0].isdigit() and sum(1 for c in cells if c) * 2 > len(cells) else []
             if len(cells) != len(use):
                 report.warnings.append(translate(
                     "rocmdesk.formats.rocm_smi", "a table row does not fit its header: {row}").format(
@@ -524,7 +566,11 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
             continue
         if named and last is not None and line.startswith(" ") and line.strip() and not line.strip().startswith("="):
             name = " ".join(line.split())
-            if last.name is None:
+            if _HEX_RE.match(name):
+                # no name for the chip in the tool's pci.ids: rocm-smi printed the PCI device id ("0x744c"), or even
+                # the vendor's ("0x1002"); only an id the device table knows is taken, never a name
+                last.device_id = last.device_id or _known_device_id(name)
+            elif last.name is None:
                 last.name = name
                 if len(name) >= 20 and not name.endswith("]"):
                     report.warnings.append(translate(
@@ -569,10 +615,13 @@ def _parse_text(text: str) -> SmiReport:
             index = int(g.group(1))
             kv = _KV_RE.match(g.group(2).strip())
             gpus.setdefault(index, SmiGpu(index=index))
-            if kv:
-                key = kv.group(1).strip()
-                if key and not key.isdigit() and key != "S":
-                    fields.setdefault(index, {}).setdefault(key, kv.group(2).strip())
+            key = kv.group(1).strip() if kv else ""
+            if key.upper() in ("WARNING", "ERROR"):
+                continue  # "GPU[0] : WARNING: Empty SysFS value: pclk" above a table is no -a output
+            if key and not key.isdigit() and key != "S":
+                fields.setdefault(index, {}).setdefault(key, kv.group(2).strip())
+            if kv is None:
+                continue  # "GPU[0] : PowerPlay not enabled - Cannot get supported clocks": a note, not -a output
             if section and "showallinfo" not in kinds and "Topology" not in section and "Numa" not in section:
                 kinds.append("showallinfo")
             elif ("Topology" in section or "Numa" in section) and "showtopo" not in kinds:

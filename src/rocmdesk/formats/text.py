@@ -11,6 +11,13 @@ from rocmdesk.i18n import translate
 
 # CSI sequences (colours, cursor moves) and the short two-byte escapes.
 _ANSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]")
+# The same escapes after a pager, `watch` or an issue tracker dropped or spelled out the ESC byte: caret notation
+# ("^[[3m", and "^[3m" where Markdown ate the bracket) anywhere, and a bare colour code ("[3m", "[0m", "[1;31m")
+# only at the start or the end of a line, where rocm-smi's italic header row leaves it: inside a line "[1m" could
+# be content.  Removing them puts the text back in the columns it had on the terminal (the escapes took none).
+_CARET_RE = re.compile(r"\^\[\[?[0-9;]{0,12}[A-Za-z]")
+_BARE_HEAD_RE = re.compile(r"\[[0-9]{1,3}(?:;[0-9]{1,3}){0,3}m")
+_BARE_TAIL_RE = re.compile(r"\[[0-9]{1,3}(?:;[0-9]{1,3}){0,3}m$")
 # tmux copy-mode puts "[391/1815]" at the right edge of copied lines, after two or more blanks.  Matched at the
 # end of the stripped line only: "\s{2,}...$" tried from every blank of a long blank run is quadratic.
 _TMUX_MARK_RE = re.compile(r"\[\d{1,12}/\d{1,12}\]$")
@@ -62,6 +69,19 @@ def is_prompt(line: str) -> bool:
     return _PROMPT_RE.match(line[:1024]) is not None
 
 
+def _lost_escapes(line: str) -> str:
+    """``line`` without colour codes whose ESC byte was lost or spelled out (see ``_CARET_RE``)."""
+    if "^[" in line:
+        line = _CARET_RE.sub("", line)
+    head = _BARE_HEAD_RE.match(line)
+    if head is not None:
+        line = line[head.end():]
+    body = line.rstrip()
+    if body.endswith("m") and (tail := _BARE_TAIL_RE.search(body, max(0, len(body) - 20))) is not None:
+        line = body[: tail.start()]
+    return line
+
+
 def clean_lines(text: str) -> tuple[list[str], CleanStats]:
     """Split into lines with escapes, tmux markers, NULs, shell prompt lines and trailing blanks removed.
 
@@ -75,6 +95,11 @@ def clean_lines(text: str) -> tuple[list[str], CleanStats]:
             if stripped != line:
                 stats.ansi += 1
             line = stripped.replace("\x1b", "")
+        elif "[" in line and "m" in line:
+            lost = _lost_escapes(line)
+            if lost != line:
+                stats.ansi += 1
+                line = lost
         if "<" in line:
             stripped = _HTML_TAG_RE.sub("", line)
             if stripped != line:

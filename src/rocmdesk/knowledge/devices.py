@@ -139,18 +139,55 @@ def device_for_name(name: str | None) -> DeviceIdEntry | None:
     the longest known product name inside it as whole words; None when nothing matches or the matches disagree on the
     chip (one name, two gfx targets), so a name never invents a target."""
     key = _name_key(name or "")
-    if len(key) < 4 or not any(ch.isdigit() for ch in key):  # "RX", "Radeon Graphics": a family, no one chip
-        return None
-    table = _by_name()
-    rows = table.get(key)
+    rows: frozenset[DeviceIdEntry] | None = None
+    if len(key) >= 4 and any(ch.isdigit() for ch in key):  # "RX", "Radeon Graphics": a family, no one chip
+        table = _by_name()
+        rows = table.get(key)
+        if rows is None:
+            padded = f" {key} "
+            found = [(len(k), r) for k, r in table.items() if len(k) >= 4 and f" {k} " in padded]
+            if found:
+                longest = max(n for n, _ in found)
+                rows = frozenset(e for n, r in found if n == longest for e in r)
     if rows is None:
-        padded = f" {key} "
-        found = [(len(k), r) for k, r in table.items() if len(k) >= 4 and f" {k} " in padded]
-        if not found:
-            return None
-        longest = max(n for n, _ in found)
-        rows = frozenset(e for n, r in found if n == longest for e in r)
+        rows = _for_pci_name(name or "")
+    if not rows:
+        return None
     targets = {e.gfx for e in rows}
     if len(targets) != 1:
         return None
     return min(rows, key=lambda e: (e.device_id, e.revision))
+
+
+@cache
+def _by_codename() -> dict[str, frozenset[DeviceIdEntry]]:
+    """The table's chip codenames as pci.ids writes them ("navi21" -> "navi 21", "strix_point" -> "strix point")."""
+    out: dict[str, set[DeviceIdEntry]] = {}
+    for entry in _devices().values():
+        code = entry.codename.strip().lower()
+        if not code or code == "-":
+            continue
+        forms = {code.replace("_", " ")}
+        split = re.fullmatch(r"([a-z]+)(\d+)", code)
+        if split:
+            forms.add(f"{split.group(1)} {split.group(2)}")
+        for form in forms:
+            out.setdefault(form, set()).add(entry)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def _for_pci_name(name: str) -> frozenset[DeviceIdEntry] | None:
+    """The rows for a pci.ids device name, which starts with the chip's codename and names the products in brackets
+    ("Vega 20 [Radeon VII]", "Navi 21 [Radeon RX 6800/6800 XT / 6900 XT]", "Vega 10 XL/XT [Radeon RX Vega 56/64]"),
+    as rocm-smi prints when the tool has no marketing name.  The bracket is required: a bare "Navi 31" or an APU's
+    "Radeon Vega 10 Graphics" (a Raven APU, not the Vega 10 chip) names no card."""
+    text = " ".join(name.lower().split())[:200]
+    if "[" not in text or "graphics" in text:
+        return None
+    head = text.split("[", 1)[0].strip()
+    best: tuple[int, frozenset[DeviceIdEntry]] | None = None
+    for form, rows in _by_codename().items():
+        if head == form or (head.startswith(form) and head[len(form)] in " /-,(") and (
+                best is None or len(form) > best[0]):
+            best = (len(form), rows)
+    return best[1] if best else None
