@@ -19,18 +19,28 @@ under the monitor's keys; :func:`gpus_from_smi` turns them into ``rocmdesk inspe
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.limits import check_depth, json_too_large
+from rocmdesk.formats.smi_common import (
+    HEX_RE,
+    MHZ_PAREN_RE,
+    SmiGpu,
+    SmiReport,
+    hex_id,
+    load_json_tolerant,
+    mhz,
+    pci_slot,
+    printed_name,
+    smi_bytes,
+    smi_int,
+    smi_number,
+)
 from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
-from rocmdesk.telemetry.metrics import GpuSample
 
 FORMAT_NAME = "rocm-smi"
 LABEL = "rocm-smi output"
@@ -48,214 +58,8 @@ __all__ = [
 ]
 
 _SNIFF_LIMIT = 262144
-_MAX_JSON = 8 * 1024 * 1024  # characters: a pasted SMI dump is far smaller
-
-
-# --- shared records ------------------------------------------------------------------------
-
-
-@dataclass
-class SmiGpu:
-    """One GPU as an SMI tool reported it."""
-
-    index: int
-    card: str | None = None  # "card0": rocm-smi's own key, not the DRM card
-    name: str | None = None  # as the tool printed it (may be a pci.ids family or truncated)
-    device_id: str | None = None  # 4 lowercase hex digits
-    revision: str | None = None  # 2 lowercase hex digits
-    subsystem_device: str | None = None
-    pci_slot: str | None = None  # 0000:0b:00.0, lower case
-    gfx: str | None = None  # when the tool printed one (GFX Version, target_graphics_version)
-    vbios: str | None = None
-    unique_id: str | None = None
-    serial: str | None = None
-    node: int | None = None  # KFD node
-    fields: dict[str, Any] = field(default_factory=dict)  # label -> value as printed, first seen
-    metrics: GpuSample | None = None
-
-    def sample(self) -> GpuSample:
-        if self.metrics is None:
-            self.metrics = GpuSample(index=self.index, name=self.name, gfx=self.gfx, pci_slot=self.pci_slot)
-        return self.metrics
-
-
-@dataclass
-class SmiReport:
-    tool: str  # rocm-smi | amd-smi
-    kind: str  # json | showallinfo | concise | legacy-concise | showhw | showtopo | version | metric | ...
-    gpus: list[SmiGpu] = field(default_factory=list)
-    system: dict[str, Any] = field(default_factory=dict)
-    version: dict[str, str] = field(default_factory=dict)  # tool / library / rocm / driver
-    processes: list[dict[str, Any]] = field(default_factory=list)
-    truncated: bool = False
-    warnings: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)  # error lines the tool printed
-
-
-# --- values ----------------------------------------------------------------------------------
-
-_NUM_RE = re.compile(r"[-+]?\d{1,20}(?:\.\d{1,12})?(?:[eE][-+]?\d{1,3})?")
-_NA_WORDS = ("N/A", "NA", "NONE", "UNSUPPORTED", "UNKNOWN", "NOT SUPPORTED", "NOT_SUPPORTED", "")
-_MHZ_PAREN_RE = re.compile(r"\(\s*(\d{1,7}(?:\.\d{1,6})?)\s*mhz\s*\)", re.I)
 _LINK_RE = re.compile(r"(\d{1,3}(?:\.\d{1,3})?)\s*GT/s\s*x\s*(\d{1,3})", re.I)
-_HEX_RE = re.compile(r"^(?:0x)?([0-9a-fA-F]{1,8})$")
-_SLOT_RE = re.compile(r"^(?:([0-9a-fA-F]{4}):)?([0-9a-fA-F]{2}):([0-9a-fA-F]{2})\.([0-7])$")
 _GFX_RE = re.compile(r"^gfx[0-9a-f]{3,6}$", re.I)  # hex names and decimal renderings (gfx11003): decoded later
-_BYTE_UNITS = {"B": 1, "KB": 1024, "KIB": 1024, "MB": 1024**2, "MIB": 1024**2, "GB": 1024**3, "GIB": 1024**3,
-               "TB": 1024**4, "TIB": 1024**4}
-
-
-def smi_number(value: Any) -> float | None:
-    """A number from an SMI value: 49.0, "49.0", "65.0°C", "(500Mhz)", {"value": 7, "unit": "W"}; None for N/A."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        f = float(value)
-        return f if math.isfinite(f) else None
-    if isinstance(value, dict):
-        return smi_number(value.get("value"))
-    if not isinstance(value, str):
-        return None
-    s = value.strip()
-    if s.upper().startswith(_NA_WORDS[:-1]) or not s:
-        return None
-    m = _NUM_RE.search(s[:80])
-    if not m:
-        return None
-    f = float(m.group())
-    return f if math.isfinite(f) else None
-
-
-def smi_int(value: Any) -> int | None:
-    f = smi_number(value)
-    if f is None or abs(f) > 2**63:
-        return None
-    return int(round(f))
-
-
-def smi_bytes(value: Any, default_unit: str = "B") -> int | None:
-    """Bytes from ``{"value": 8176, "unit": "MB"}``, ``"29777 MB"`` or a plain number in ``default_unit``.
-
-    The SMI tools' MB/GB are binary (amd-smi divides by 1024**2).
-    """
-    unit = default_unit
-    if isinstance(value, dict):
-        unit = str(value.get("unit") or default_unit)
-        value = value.get("value")
-    elif isinstance(value, str):
-        m = re.search(r"([A-Za-z]{1,3})\s*$", value.strip())
-        if m and m.group(1).upper() in _BYTE_UNITS:
-            unit = m.group(1)
-    f = smi_number(value)
-    scale = _BYTE_UNITS.get(unit.strip().upper())
-    if f is None or scale is None or f < 0 or f > 2**62:
-        return None
-    return int(round(f * scale))
-
-
-def _mhz(value: Any) -> int | float | None:
-    if isinstance(value, str):
-        m = _MHZ_PAREN_RE.search(value[:80])
-        if m:
-            value = m.group(1)
-    f = smi_number(value)
-    if f is None or f < 0:
-        return None
-    return int(f) if f.is_integer() else f
-
-
-def hex_id(value: Any, width: int) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:0{width}x}" if 0 <= value < 16**width else None
-    if not isinstance(value, str):
-        return None
-    m = _HEX_RE.match(value.strip())
-    if not m:
-        return None
-    n = int(m.group(1), 16)
-    return f"{n:0{width}x}" if n < 16**width else None
-
-
-def pci_slot(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    m = _SLOT_RE.match(value.strip())
-    if not m:
-        return None
-    domain = m.group(1) or "0000"
-    return f"{domain}:{m.group(2)}:{m.group(3)}.{m.group(4)}".lower()
-
-
-def _name(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    s = " ".join(value.split())
-    if not s or s.upper() in _NA_WORDS or _HEX_RE.match(s):
-        return None  # rocm-smi 4.x printed the vendor id 0x1002 as the card series
-    return s
-
-
-# --- tolerant JSON -------------------------------------------------------------------------
-
-
-def _repair(s: str) -> Any:
-    """The longest prefix of broken JSON that closes into a valid document, or raise ValueError."""
-    stack: list[str] = []
-    in_str = esc = False
-    cuts: list[tuple[int, str]] = []  # (position, closers needed there)
-    for i, ch in enumerate(s):
-        if in_str:
-            if esc:
-                esc = False
-            elif ch == "\\":
-                esc = True
-            elif ch == '"':
-                in_str = False
-            continue
-        if ch == '"':
-            in_str = True
-        elif ch in "{[":
-            stack.append("}" if ch == "{" else "]")
-        elif ch in "}]":
-            if not stack or stack[-1] != ch:
-                break
-            stack.pop()
-            if stack:
-                cuts.append((i + 1, "".join(reversed(stack))))
-        elif ch == "," and stack:
-            cuts.append((i, "".join(reversed(stack))))
-    for pos, closers in reversed(cuts[-200:]):
-        try:
-            return json.loads(s[:pos] + closers)
-        except ValueError:
-            continue
-    raise ValueError("no complete value")
-
-
-def load_json_tolerant(text: str) -> tuple[Any, bool]:
-    """Parse the JSON document in ``text`` (after any warning lines); (value, truncated).
-
-    JSON cut short is closed after its last complete value.  Raises FormatError when there is
-    no JSON at all.
-    """
-    m = re.search(r"^[^\S\n]*[\[{]", text[:65536], re.M)
-    start = m.end() - 1 if m else -1
-    if start < 0:
-        raise FormatError(translate("rocmdesk.formats.rocm_smi", "no JSON document in the input"))
-    body = text[start:start + _MAX_JSON]
-    check_depth(body, first_value_only=True)  # LimitError: 100,000 "[" is no tool's output
-    try:
-        obj, _end = json.JSONDecoder().raw_decode(body)
-        return obj, False
-    except (ValueError, RecursionError):
-        pass
-    if len(text) - start > _MAX_JSON:  # not cut short by a pager: more than rocmdesk reads
-        raise json_too_large(len(text) - start, _MAX_JSON)
-    try:
-        return _repair(body), True
-    except (ValueError, RecursionError):
-        raise FormatError(translate(
-            "rocmdesk.formats.rocm_smi", "the JSON is broken before its first complete value")) from None
 
 
 # --- field maps ------------------------------------------------------------------------------
@@ -316,8 +120,8 @@ def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
             setattr(s, attr, smi_bytes(f[src]))
     for clk, attr in (("sclk", "sclk_mhz"), ("mclk", "mclk_mhz")):
         for k in (f"{clk} clock speed", f"{clk} clock level"):
-            if k in f and _mhz(f[k]) is not None and (k.endswith("speed") or _MHZ_PAREN_RE.search(str(f[k]))):
-                setattr(s, attr, _mhz(f[k]))
+            if k in f and mhz(f[k]) is not None and (k.endswith("speed") or MHZ_PAREN_RE.search(str(f[k]))):
+                setattr(s, attr, mhz(f[k]))
                 break
     if "fan rpm" in f:
         s.fan_rpm = smi_int(f["fan rpm"])
@@ -343,13 +147,13 @@ def apply_rocm_fields(gpu: SmiGpu, fields: dict[str, Any]) -> None:
     gfx = f.get("gfx version")
     if isinstance(gfx, str) and _GFX_RE.match(gfx.strip()):
         gpu.gfx = gpu.gfx or gfx.strip().lower()
-    gpu.vbios = gpu.vbios or _name(f.get("vbios version"))
-    gpu.unique_id = gpu.unique_id or _name(f.get("unique id"))
-    gpu.serial = gpu.serial or _name(f.get("serial number"))
+    gpu.vbios = gpu.vbios or printed_name(f.get("vbios version"))
+    gpu.unique_id = gpu.unique_id or printed_name(f.get("unique id"))
+    gpu.serial = gpu.serial or printed_name(f.get("serial number"))
     if gpu.node is None and "node id" in f:
         gpu.node = smi_int(f["node id"])
     if gpu.name is None:
-        gpu.name = next((n for k in _NAME_KEYS if (n := _name(f.get(k)))), None)
+        gpu.name = next((n for k in _NAME_KEYS if (n := printed_name(f.get(k)))), None)
     s.name, s.gfx, s.pci_slot = gpu.name, gpu.gfx, gpu.pci_slot
 
 
@@ -477,9 +281,9 @@ def _apply_row(gpu: SmiGpu, cols: list[str], cells: list[str], hints: dict[str, 
         elif col in ("Power", "AvgPwr"):
             s.power_w = smi_number(cell)
         elif col == "SCLK":
-            s.sclk_mhz = _mhz(cell)
+            s.sclk_mhz = mhz(cell)
         elif col == "MCLK":
-            s.mclk_mhz = _mhz(cell)
+            s.mclk_mhz = mhz(cell)
         elif col == "Fan":
             if "rpm" in cell.lower():
                 s.fan_rpm = smi_int(cell)
@@ -504,7 +308,7 @@ def _apply_row(gpu: SmiGpu, cols: list[str], cells: list[str], hints: dict[str, 
         elif col == "BUS":
             gpu.pci_slot = gpu.pci_slot or pci_slot(cell)
         elif col == "VBIOS":
-            gpu.vbios = gpu.vbios or _name(cell)
+            gpu.vbios = gpu.vbios or printed_name(cell)
 
 
 def _known_device_id(value: str) -> str | None:
@@ -566,7 +370,7 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
             continue
         if named and last is not None and line.startswith(" ") and line.strip() and not line.strip().startswith("="):
             name = " ".join(line.split())
-            if _HEX_RE.match(name):
+            if HEX_RE.match(name):
                 # no name for the chip in the tool's pci.ids: rocm-smi printed the PCI device id ("0x744c"), or even
                 # the vendor's ("0x1002"); only an id the device table knows is taken, never a name
                 last.device_id = last.device_id or _known_device_id(name)
