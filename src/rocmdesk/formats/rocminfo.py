@@ -391,6 +391,10 @@ class _Parser:
             return
         m = _SUB_BANNER_RE.match(line)
         if m:
+            if self.agent is None and m.group(1) == "ISA" and not self.done:
+                # a fragment that begins inside an agent's ISA list (the rest cut off above): its ISA still
+                # names the agent's target, so the agent is kept, with nothing else known of it
+                self._start_agent(None)
             if self.agent is not None:
                 if m.group(1) == "Pool":
                     if self.section != "pool":
