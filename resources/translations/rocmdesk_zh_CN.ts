@@ -6864,6 +6864,10 @@
         <translation>Debian 12 台式机，只有一块 Intel UHD 770 集成显卡：没有 AMD 显卡，没有 amdgpu，没有 KFD</translation>
     </message>
     <message>
+        <source>Debian 12 desktop with a Radeon RX 6600 XT (gfx1032, needs an override), kernel 6.1, no ROCm installed, user in render and video</source>
+        <translation>Debian 12 台式机，Radeon RX 6600 XT（gfx1032，需要覆盖），内核 6.1，未安装 ROCm，用户已在 render 和 video 组中</translation>
+    </message>
+    <message>
         <source>Debian 12 desktop: Ryzen 9 7950X iGPU (card0, gfx1036) beside a Radeon RX 7900 XTX (card1, gfx1100); the system amdgpu.ids is too old to name the 7900 XTX</source>
         <translation>Debian 12 台式机：Ryzen 9 7950X 集成显卡（card0，gfx1036）加一块 Radeon RX 7900 XTX（card1，gfx1100）；系统的 amdgpu.ids 太旧，认不出 7900 XTX</translation>
     </message>
@@ -8845,6 +8849,13 @@
     <message>
         <source>serving {count} GPU(s) at {url} (Ctrl-C stops)</source>
         <translation>正在 {url} 提供 {count} 块显卡的指标（按 Ctrl-C 停止）</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.telemetry.gpu_metrics</name>
+    <message>
+        <source>gpu_metrics not decodable: {why}</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -23,6 +23,7 @@ NAMES = [
     "rx7900xtx-ubuntu2404", "rx6600xt-ubuntu2204", "radeon780m-laptop", "mi300x-8gpu-server", "no-amd-gpu",
     "rx7900xtx-debian12", "mi308x-partitioned", "rx9070xt-stale-override", "radeon780m-native",
     "rx6600xt-old-driver", "igpu-card1-dgpu-card0", "two-dgpu-one-override",
+    "rx6600xt-debian12",  # added as a data file only (issue 15)
 ]
 
 SMALL = """\

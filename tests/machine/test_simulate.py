@@ -42,6 +42,7 @@ EXPECTED_GFX = {
     "rx6600xt-old-driver": ["gfx1032"],
     "igpu-card1-dgpu-card0": ["gfx1036", "gfx1100"],
     "two-dgpu-one-override": ["gfx1100", "gfx1032"],
+    "rx6600xt-debian12": ["gfx1032"],
 }
 TOPO = "/sys/class/kfd/kfd/topology/nodes"
 

@@ -47,8 +47,8 @@ def kfd_props(host: Host, node: int) -> dict[str, int]:
 
 def test_the_cases_are_in_the_catalogue_after_the_older_machines():
     names = [m.name for m in list_machines()]
-    assert names[-len(CASES):] == CASES
-    assert len(names) == len(set(names)) == 12
+    assert names[7:7 + len(CASES)] == CASES  # after the first seven, before machines added later as data
+    assert len(names) == len(set(names)) >= 12
 
 
 def test_rdna4_with_a_stale_rdna3_override(cache):
