@@ -11,16 +11,20 @@ import shutil
 from pathlib import Path
 
 from rocmdesk.machine.host import Host
-from rocmdesk.machine.sim_load import metric_files, metrics_for
+from rocmdesk.machine.sim_load import gpu_metrics_blob, metric_files, metrics_for, seed_of
 from rocmdesk.machine.sim_records import KiB, MiB, SimMachine
 from rocmdesk.machine.sim_spec import get_machine
 from rocmdesk.machine.simcache import META_FILE, sim_metadata
 
 
-def _atomic_write(path: Path, text: str) -> None:
+def _atomic_write(path: Path, text: str | bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # dotted: no glob like temp*_input sees it
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    if isinstance(text, bytes):
+        with open(tmp, "wb") as fh:
+            fh.write(text)
+    else:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(text)
     os.replace(tmp, path)
 
 
@@ -43,8 +47,10 @@ def write_metrics(root: Path, t: float) -> None:
         if host.read_value(f"{pci}/power/runtime_status") == "suspended":
             continue
         g = machine.gpus[index]
-        for p, text in metric_files(g, metrics_for(machine, index, t), pci, hw).items():
+        m = metrics_for(machine, index, t)
+        for p, text in metric_files(g, m, pci, hw).items():
             _atomic_write(host.path(p), text)
+        _atomic_write(host.path(f"{pci}/gpu_metrics"), gpu_metrics_blob(g, m, t, seed_of(f"{machine.name}:{index}")))
 
 
 # ---------------------------------------------------------------------------

@@ -12,8 +12,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import re
 from dataclasses import dataclass
 
+from rocmdesk.machine.gpu_metrics_layout import encode, layout_for
 from rocmdesk.machine.sim_records import MiB, SimGpu, SimMachine
 
 # ---------------------------------------------------------------------------
@@ -243,3 +245,83 @@ def metric_files(g: SimGpu, m: GpuMetrics, pci: str, hwmon: str) -> dict[str, st
         files[f"{hwmon}/in{n}_input"] = f"{mv}\n"
     return files
 
+
+
+# ---------------------------------------------------------------------------
+# The binary gpu_metrics table, in the version the real card's kernel driver writes
+# ---------------------------------------------------------------------------
+
+_PPT0, _TEMP_HOTSPOT = 1 << 0, 1 << 36  # amdgpu_smu.h SMU_THROTTLER_*_BIT (ASIC-independent)
+_MI300_PPT = 1 << 1  # smu13_driver_if_v13_0_6.h THROTTLER_PPT_BIT
+
+
+def gpu_metrics_version(g: SimGpu) -> tuple[int, int]:
+    """The table a card's driver fills: v1.3 for RDNA2-4 dGPUs (SMU 11/13/14), v2.1 for the 780M (SMU 13.0.4)
+    and the 680M, v1.5 for MI300 (SMU 13.0.6, Linux 6.9-6.10; later kernels moved to 1.6-1.8)."""
+    if g.kind == "instinct":
+        return (1, 5)
+    if g.kind == "apu":
+        return (2, 1)
+    return (1, 3)
+
+
+def power_capped(g: SimGpu, m: GpuMetrics) -> bool:
+    """The card runs at its power cap (the load model clamps power to it): the firmware's PPT limiter."""
+    return bool(g.power_cap_w) and m.power_w >= g.power_cap_w - 1
+
+
+def gpu_metrics_blob(g: SimGpu, m: GpuMetrics, t: float, seed: int) -> bytes:
+    """The card's ``gpu_metrics`` file at one moment (values move with the load model)."""
+    fmt, content = gpu_metrics_version(g)
+    busy = m.busy_percent / 100.0
+    clock_ns = int(1_000_000_000 * (3600 + t))
+    energy = int((3600 + t) * (m.power_w or 1) * 65536 / 1_000_000 * 15.259)  # 15.259 uJ units, roughly
+    speed = re.search(r"(\d+(?:\.\d+)?)", g.link_speed)
+    pcie_speed = int(float(speed.group(1)) * 10) if speed else None
+    vr = m.temp_edge_c + 2 + int(8 * busy + _noise(seed ^ 61, t, 7.0))
+    if fmt == 2:  # APU: centi-degrees, mW
+        values = {
+            "temperature_gfx": m.temp_junction_c * 100 + int(40 * _noise(seed ^ 67, t, 3.0)) + 40,
+            "temperature_soc": m.temp_edge_c * 100 + 50,
+            "temperature_core": [m.temp_edge_c * 100 + 150 * k for k in range(8)],
+            "average_gfx_activity": m.busy_percent, "average_mm_activity": 0,
+            "system_clock_counter": clock_ns, "average_socket_power": int(m.power_w * 1000 * 1.6),
+            "average_gfx_power": int(m.power_w * 1000), "average_cpu_power": int(m.power_w * 600),
+            "current_gfxclk": m.sclk_mhz, "current_socclk": g.socclk_levels[-1] if busy > 0.06 else g.socclk_levels[0],
+            "current_uclk": m.mclk_mhz, "current_fclk": g.fclk_levels[-1] if busy > 0.06 else g.fclk_levels[0],
+            "current_coreclk": [int(3000 + 1500 * abs(_noise(seed ^ (71 + k), t, 2.0))) for k in range(8)],
+            "throttle_status": 0,
+        }
+    elif fmt == 1 and content >= 4:  # MI300: one clock per XCC, PPT in throttle_status
+        xcc = max(1, g.num_xcc or 1)
+        values = {
+            "temperature_hotspot": m.temp_junction_c, "temperature_mem": m.temp_mem_c, "temperature_vrsoc": vr,
+            "curr_socket_power": m.power_w, "average_gfx_activity": m.busy_percent,
+            "average_umc_activity": m.mem_busy_percent, "vcn_activity": [0] * 4, "jpeg_activity": [0] * 32,
+            "energy_accumulator": energy, "system_clock_counter": clock_ns,
+            "throttle_status": _MI300_PPT if power_capped(g, m) else 0, "gfxclk_lock_status": 0,
+            "pcie_link_width": g.link_width, "pcie_link_speed": pcie_speed, "xgmi_link_width": 16,
+            "xgmi_link_speed": 32, "gfx_activity_acc": int(t * m.busy_percent), "mem_activity_acc": int(t * 20),
+            "firmware_timestamp": clock_ns // 10,
+            "current_gfxclk": [m.sclk_mhz] * min(xcc, 8), "current_socclk": [g.socclk_levels[-1]] * 4,
+            "current_vclk0": [0] * 4, "current_dclk0": [0] * 4, "current_uclk": m.mclk_mhz,
+        }
+    else:  # dGPU v1.3: degrees, watts
+        bits = _PPT0 if power_capped(g, m) else 0
+        if g.gfx_target_version // 10000 >= 11 and _noise(seed ^ 73, t, 0.7) > -0.9:
+            bits |= _TEMP_HOTSPOT  # RDNA3/4 firmware: the hotspot bit is set almost always, idle too
+        values = {
+            "temperature_edge": m.temp_edge_c, "temperature_hotspot": m.temp_junction_c,
+            "temperature_mem": m.temp_mem_c, "temperature_vrgfx": vr, "temperature_vrsoc": vr - 3,
+            "temperature_vrmem": m.temp_mem_c - 4, "average_gfx_activity": m.busy_percent,
+            "average_umc_activity": m.mem_busy_percent, "average_mm_activity": 0,
+            "average_socket_power": m.power_w, "energy_accumulator": energy, "system_clock_counter": clock_ns,
+            "average_gfxclk_frequency": m.sclk_mhz, "average_uclk_frequency": m.mclk_mhz,
+            "current_gfxclk": m.sclk_mhz, "current_socclk": g.socclk_levels[-1] if busy > 0.06 else g.socclk_levels[0],
+            "current_uclk": m.mclk_mhz, "current_vclk0": 0, "current_dclk0": 0, "throttle_status": 0,
+            "current_fan_speed": m.fan_rpm, "pcie_link_width": g.link_width, "pcie_link_speed": pcie_speed,
+            "gfx_activity_acc": int(t * m.busy_percent), "mem_activity_acc": int(t * 20),
+            "firmware_timestamp": clock_ns // 10,
+            "voltage_gfx": m.voltages_mv[0] if m.voltages_mv else None, "indep_throttle_status": bits,
+        }
+    return encode(layout_for(fmt, content), values)

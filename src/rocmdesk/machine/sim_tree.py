@@ -13,7 +13,7 @@ import os
 import stat as stat_mod
 from pathlib import Path
 
-from rocmdesk.machine.sim_load import dpm_levels, metric_files, metrics_for, seed_of
+from rocmdesk.machine.sim_load import dpm_levels, gpu_metrics_blob, metric_files, metrics_for, seed_of
 from rocmdesk.machine.sim_records import DeviceMode, OtherGpu, PciFn, SimGpu, SimMachine
 from rocmdesk.machine.sim_spec import amdgpu_ids_rows
 from rocmdesk.machine.simcache import META_FILE, builder_version
@@ -52,6 +52,11 @@ class _Tree:
             fh.write(text)
         if mode is not None:
             os.chmod(local, mode)
+
+    def write_bytes(self, p: str, data: bytes) -> None:
+        self.mkdir(os.path.dirname(p))
+        with open(self._local(p), "wb") as fh:
+            fh.write(data)
 
     def link(self, p: str, target: str) -> None:
         """A relative symlink at machine path p to machine path target, as sysfs has them."""
@@ -222,8 +227,10 @@ def _write_gpu(tree: _Tree, machine: SimMachine, index: int, g: SimGpu, t: float
         w(f"{hw}/pwm1_min", "0\n")
     for n, name in enumerate(g.voltages):
         w(f"{hw}/in{n}_label", f"{name}\n")
-    for path, text in metric_files(g, metrics_for(machine, index, t), pci, hw).items():
+    m = metrics_for(machine, index, t)
+    for path, text in metric_files(g, m, pci, hw).items():
         w(path, text)
+    tree.write_bytes(f"{pci}/gpu_metrics", gpu_metrics_blob(g, m, t, seed_of(f"{machine.name}:{index}")))
 
     _write_drm(tree, pci, g.card, g.render_minor, g.connectors)
     renders = [g.render_minor]

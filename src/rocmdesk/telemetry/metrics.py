@@ -54,6 +54,20 @@ EXTRA_KEYS: tuple[str, ...] = (
     "temp_edge_crit_c",
     "temp_junction_crit_c",
     "temp_mem_crit_c",
+    # from the binary gpu_metrics table (telemetry.gpu_metrics), where the card has one
+    "temp_hotspot_c",
+    "temp_vrgfx_c",
+    "temp_vrsoc_c",
+    "temp_vrmem_c",
+    "temp_soc_c",
+    "socket_power_w",
+)
+# not numbers (so not in CSV rows): what gpu_metrics says about throttling, and Instinct facts
+DETAIL_KEYS: tuple[str, ...] = (
+    "gpu_metrics_version",
+    "throttle_reasons",
+    "throttle_ignored",
+    "throttle_bits",
 )
 # what a history keeps per GPU: the values that move (totals and limits are static)
 SERIES_KEYS: tuple[str, ...] = (
@@ -101,6 +115,12 @@ SANE_RANGES: dict[str, tuple[Number, Number]] = {
     "fan_percent": (0.0, 100.0),
     "pcie_link_speed_gts": (0.0, 128.0),
     "pcie_link_width": (0, 64),
+    "temp_hotspot_c": _TEMP_C,
+    "temp_vrgfx_c": _TEMP_C,
+    "temp_vrsoc_c": _TEMP_C,
+    "temp_vrmem_c": _TEMP_C,
+    "temp_soc_c": _TEMP_C,
+    "socket_power_w": (0.0, 3000.0),
 }
 _RANGE_ITEMS = tuple((k, lo, hi) for k, (lo, hi) in SANE_RANGES.items())
 _USED_TOTAL = (("vram_used_bytes", "vram_total_bytes"), ("gtt_used_bytes", "gtt_total_bytes"))
@@ -136,6 +156,18 @@ class GpuSample:
     temp_edge_crit_c: float | None = None
     temp_junction_crit_c: float | None = None
     temp_mem_crit_c: float | None = None
+    temp_hotspot_c: float | None = None
+    temp_vrgfx_c: float | None = None
+    temp_vrsoc_c: float | None = None
+    temp_vrmem_c: float | None = None
+    temp_soc_c: float | None = None  # APU
+    socket_power_w: float | None = None
+    # gpu_metrics: its version ("1.3"); throttle reasons by the kernel's names (["PPT0"]; [] = not throttled;
+    # None = the table cannot say); bits set but not believed (the idle TEMP_HOTSPOT of RDNA3/4); the raw bits
+    gpu_metrics_version: str | None = None
+    throttle_reasons: list[str] | None = None
+    throttle_ignored: list[str] | None = None
+    throttle_bits: int | None = None
     pci_slot: str | None = None
     card: str | None = None
     partition: int | None = None
@@ -154,7 +186,7 @@ class GpuSample:
         return getattr(self, key, None)
 
     def clear_metrics(self) -> None:
-        for key in METRIC_KEYS + EXTRA_KEYS:
+        for key in METRIC_KEYS + EXTRA_KEYS + DETAIL_KEYS:
             setattr(self, key, None)
 
     def reject(self, key: str, value: Any, file: str | None = None, high: Number | None = None) -> None:

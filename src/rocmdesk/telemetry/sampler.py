@@ -39,6 +39,7 @@ from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.machine.sysfs_reader import SysfsReader
+from rocmdesk.telemetry import gpu_metrics as gm
 from rocmdesk.telemetry.metrics import ERROR, MISSING, SANE_RANGES, SUSPENDED, GpuSample, in_range
 
 DRM = "/sys/class/drm"
@@ -90,6 +91,8 @@ class CardPlan:
     gtt_used: str | None = None
     link_speed: str | None = None
     link_width: str | None = None
+    gpu_metrics: str | None = None  # the binary table (telemetry.gpu_metrics)
+    last_metrics: gm.GpuMetrics | None = None  # the previous decode: residency counters need two samples
     vram_total: int | None = None  # static: read once with the plan
     gtt_total: int | None = None
     # files the plan needed but could not read: machine path -> the error in words (the plan is incomplete)
@@ -102,7 +105,7 @@ class CardPlan:
         out = ([self.runtime_status] if self.runtime_status else []) + [*self.temps.values(), *self.power[:1]]
         for p in (self.power_cap, self.busy, self.mem_busy, self.vram_used, self.gtt_used,
                   self.sclk_hz or self.sclk_dpm, self.mclk_hz or self.mclk_dpm, self.fan_rpm, self.pwm,
-                  self.link_speed, self.link_width):
+                  self.link_speed, self.link_width, self.gpu_metrics):
             if p:
                 out.append(p)
         return out
@@ -157,6 +160,7 @@ def build_plan(host: Host, dev: str) -> CardPlan:
     plan.mclk_dpm = has("pp_dpm_mclk")
     plan.link_speed = has("current_link_speed")
     plan.link_width = has("current_link_width")
+    plan.gpu_metrics = has("gpu_metrics")
     if "mem_info_vram_total" in names:
         plan.vram_total = static("vram_total_bytes", f"{dev}/mem_info_vram_total")
     if "mem_info_gtt_total" in names:
@@ -268,6 +272,14 @@ class _Counter:
 
     def text(self, path: str | None, metric: str) -> str | None:
         return None if path is None else self._note(self.reader.read_text(path), path, metric)
+
+    def raw(self, path: str) -> bytes | None:
+        """A binary file; a failure is not a missing sensor (older firmware answers EOPNOTSUPP), only
+        ENODEV counts (the device went away)."""
+        data = self.reader.read(path, limit=gm.MAX_BLOB)
+        if data is None and self.reader.last_errno in _GONE:
+            self.gone = True
+        return data or None
 
 
 def missing_text(metric: str | None, file: str, error: str) -> str:
@@ -382,6 +394,8 @@ def read_card(reader: SysfsReader, plan: CardPlan, out: GpuSample) -> None:
     v = c.int(plan.link_width, "pcie_link_width")
     out.pcie_link_width = v if v is None or _LANES_LO <= v <= _LANES_HI else _reject(
         out, "pcie_link_width", v, plan.link_width)
+    if plan.gpu_metrics:
+        _read_gpu_metrics(c, plan, out)
     if c.gone:
         out.clear_metrics()
         out.missing_sensors.clear()
@@ -404,6 +418,36 @@ def read_card(reader: SysfsReader, plan: CardPlan, out: GpuSample) -> None:
             _note_missing(out, None, path, error)
     for key, value, path in plan.rejected:
         out.reject(key, value, path)
+
+
+# gpu_metrics record field -> GpuSample key (degrees C and watts on both sides)
+_GM_KEYS = (("temp_hotspot_c", "temp_hotspot_c"), ("temp_vrgfx_c", "temp_vrgfx_c"), ("temp_vrsoc_c", "temp_vrsoc_c"),
+            ("temp_vrmem_c", "temp_vrmem_c"), ("temp_soc_c", "temp_soc_c"), ("socket_power_w", "socket_power_w"))
+
+
+def _read_gpu_metrics(c: _Counter, plan: CardPlan, out: GpuSample) -> None:
+    """Hotspot/VR/SoC temperatures, socket power and throttle reasons from the card's gpu_metrics table."""
+    data = c.raw(plan.gpu_metrics) if plan.gpu_metrics else None
+    if data is None:
+        return
+    m = gm.decode(data)
+    if not m.ok:
+        out.warnings.append(m.error or "")
+        plan.last_metrics = None
+        return
+    out.gpu_metrics_version = m.version
+    for src, key in _GM_KEYS:
+        v = getattr(m, src)
+        if v is not None:
+            if in_range(key, v):
+                setattr(out, key, v)
+            else:
+                _reject(out, key, v, plan.gpu_metrics)
+    t = gm.throttle(m, plan.last_metrics, plan.crit_c.get("junction"))
+    out.throttle_reasons = t.reasons
+    out.throttle_ignored = t.ignored or None
+    out.throttle_bits = t.raw
+    plan.last_metrics = m
 
 
 class SysfsSampler:
@@ -549,7 +593,7 @@ class SysfsSampler:
 
 
 def _copy_metrics(src: GpuSample, dst: GpuSample) -> None:
-    from rocmdesk.telemetry.metrics import EXTRA_KEYS, METRIC_KEYS
+    from rocmdesk.telemetry.metrics import DETAIL_KEYS, EXTRA_KEYS, METRIC_KEYS
 
-    for key in METRIC_KEYS + EXTRA_KEYS + ("state", "error", "missing_sensors", "out_of_range", "warnings"):
+    for key in METRIC_KEYS + EXTRA_KEYS + DETAIL_KEYS + ("state", "error", "missing_sensors", "out_of_range", "warnings"):
         setattr(dst, key, getattr(src, key))
