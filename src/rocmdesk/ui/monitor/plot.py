@@ -280,6 +280,17 @@ class MetricPlot(QWidget):
         self._redraw()
         self._sync_empty()
 
+    def set_history(self, history: History) -> None:
+        """Plot another history (a new machine's): what was drawn from the old one is fetched again."""
+        if history is not self._history:
+            self._history = history
+            self._key = None
+
+    def shown_range(self) -> tuple[float, float]:
+        """The time range on screen."""
+        x0, x1 = self.vb.viewRange()[0]
+        return float(x0), float(x1)
+
     def set_span(self, seconds: float) -> None:
         """Show the last ``seconds`` (clamped to 1 minute .. 24 hours)."""
         self._span = min(MAX_SPAN_S, max(MIN_SPAN_S, float(seconds)))

@@ -1,10 +1,13 @@
 """The live monitor: a plot per metric, the GPU's state in words, alerts, processes, export.
 
 :class:`MonitorView` shows one :class:`~rocmdesk.telemetry.monitor.Monitor`; the Monitor page
-and the standalone window (``rocmdesk monitor --gui``) each hold one.  A sysfs monitor is polled
-from a timer on the UI thread (a sample costs microseconds).  The rocm-smi / amd-smi fallbacks
-run a command per sample, so their sampling runs in a worker thread and only the finished
-sample is handed to the monitor on the UI thread (the history is never touched by two threads).
+and the standalone window (``rocmdesk monitor --gui``) each hold one.  What it shows (which plots and
+series, state lines, alerts, thresholds, what an export holds) is decided by
+:class:`~rocmdesk.ui.presenters.monitor.MonitorModel`; this module holds the widgets and the timers.
+A sysfs monitor is polled from a timer on the UI thread (a sample costs microseconds).  The rocm-smi /
+amd-smi fallbacks run a command per sample, so their sampling runs in a worker thread
+(:mod:`rocmdesk.ui.monitor.workers`) and only the finished sample is handed to the monitor on the UI
+thread (the history is never touched by two threads).
 
 The plots are redrawn only while the view is visible; sampling (history, alerts) goes on while
 it is hidden, so the last minutes are there when the user comes back.
@@ -16,19 +19,9 @@ import math
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
-from PySide6.QtCore import (
-    QCoreApplication,
-    QObject,
-    QRunnable,
-    Qt,
-    QThreadPool,
-    QTimer,
-    Signal,
-)
-from PySide6.QtGui import QHideEvent, QPixmap, QShowEvent
+from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -50,190 +43,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rocmdesk.telemetry.alerts import Alert, check
-from rocmdesk.telemetry.metrics import MISSING, OK, Sample
-from rocmdesk.telemetry.monitor import Monitor, host_series_name, series_name
+from rocmdesk.telemetry.alerts import Alert
+from rocmdesk.telemetry.metrics import Sample
+from rocmdesk.telemetry.monitor import Monitor
 from rocmdesk.ui.monitor import texts
+from rocmdesk.ui.monitor.export import save_png, with_caption
 from rocmdesk.ui.monitor.plot import MetricPlot, format_bytes
+from rocmdesk.ui.monitor.workers import Prefetched, ProcessJob, SampleJob, WorkerSignals, wrap_for_worker
+from rocmdesk.ui.presenters.monitor import ALL, DEFAULT_SPAN_S, SPANS_S, MonitorModel, PlotSpec, plot_specs
 from rocmdesk.ui.widgets.text import text_label
 
-translate = QCoreApplication.translate  # lupdate collects calls spelt translate("Context", "text")
-
-ALL = -1  # the GPU choice "all GPUs"
-SPANS_S = (60, 300, 900, 3600, 3 * 3600, 6 * 3600, 24 * 3600)
-DEFAULT_SPAN_S = 60  # a monitor opens on the last minute: a fresh history fills it at once
-RETURNED_SHOWN_S = 600.0  # how long "GPU n came back" stays up
-
-
-@dataclass(frozen=True)
-class PlotSpec:
-    """One plot: its series for one GPU (key, legend label), and the key each GPU gets in the all-GPUs view."""
-
-    id: str
-    title: str
-    unit: str
-    keys: tuple[tuple[str, str], ...]
-    all_keys: tuple[str, ...]  # the first one a GPU has is its line in the all-GPUs view
-    all_title: str
-    y_min: float | None = None
-    y_max: float | None = None
-    host: bool = False
-
-
-def plot_specs() -> list[PlotSpec]:
-    return [
-        PlotSpec(
-            "temp",
-            translate("Monitor", "Temperature"),
-            "°C",
-            (
-                ("temp_edge_c", translate("Monitor", "edge")),
-                ("temp_junction_c", translate("Monitor", "junction")),
-                ("temp_mem_c", translate("Monitor", "memory")),
-            ),
-            ("temp_junction_c", "temp_edge_c"),
-            translate("Monitor", "Temperature: junction (hottest spot)"),
-        ),
-        PlotSpec(
-            "power",
-            translate("Monitor", "Power"),
-            "W",
-            (("power_w", translate("Monitor", "power")),),
-            ("power_w",),
-            translate("Monitor", "Power"),
-        ),
-        PlotSpec(
-            "busy",
-            translate("Monitor", "Busy"),
-            "%",
-            (
-                ("busy_percent", translate("Monitor", "GPU")),
-                ("mem_busy_percent", translate("Monitor", "memory controller")),
-            ),
-            ("busy_percent",),
-            translate("Monitor", "GPU busy"),
-            0.0,
-            100.0,
-        ),
-        PlotSpec(
-            "vram",
-            translate("Monitor", "VRAM in use"),
-            "B",
-            (("vram_used_bytes", translate("Monitor", "VRAM")),),
-            ("vram_used_bytes",),
-            translate("Monitor", "VRAM in use"),
-            0.0,
-        ),
-        PlotSpec(
-            "gtt",
-            translate("Monitor", "GTT in use (system memory the GPU maps)"),
-            "B",
-            (("gtt_used_bytes", translate("Monitor", "GTT")),),
-            ("gtt_used_bytes",),
-            translate("Monitor", "GTT in use (system memory the GPU maps)"),
-            0.0,
-        ),
-        PlotSpec(
-            "clocks",
-            translate("Monitor", "Clocks"),
-            "MHz",
-            (("sclk_mhz", translate("Monitor", "shader")), ("mclk_mhz", translate("Monitor", "memory"))),
-            ("sclk_mhz",),
-            translate("Monitor", "Shader clock"),
-        ),
-        PlotSpec(
-            "fan",
-            translate("Monitor", "Fan"),
-            "rpm",
-            (("fan_rpm", translate("Monitor", "fan")),),
-            ("fan_rpm",),
-            translate("Monitor", "Fan"),
-            0.0,
-        ),
-        PlotSpec(
-            "cpu",
-            translate("Monitor", "Host CPU"),
-            "%",
-            (("cpu_percent", translate("Monitor", "all cores")),),
-            (),
-            translate("Monitor", "Host CPU"),
-            0.0,
-            100.0,
-            host=True,
-        ),
-        PlotSpec(
-            "mem",
-            translate("Monitor", "Host memory in use"),
-            "B",
-            (("mem_used_bytes", translate("Monitor", "RAM")),),
-            (),
-            translate("Monitor", "Host memory in use"),
-            0.0,
-            host=True,
-        ),
-    ]
-
-
-class _Prefetched:
-    """Stands in for a command sampler inside the Monitor: ``sample()`` hands over what the worker fetched."""
-
-    def __init__(self, real: Any) -> None:
-        self.real = real
-        self.gpus = list(real.gpus)
-        self.source = getattr(real, "source", "")
-        self.pending: list | None = None
-
-    def sample(self) -> list:
-        out, self.pending = self.pending or [], None
-        return out
-
-    def close(self) -> None:
-        self.real.close()
-
-
-class _Signals(QObject):
-    sampled = Signal(int, object)  # generation, list of GpuSample (or the exception)
-    processes = Signal(int, object)  # generation, list of GpuProcess (or the exception)
-
-
-class _ProcessJob(QRunnable):
-    def __init__(self, generation: int, monitor: Monitor, signals: _Signals) -> None:
-        super().__init__()
-        self.generation, self.monitor, self.signals = generation, monitor, signals
-
-    def run(self) -> None:  # worker thread: reads /proc and KFD through the host, touches no widget
-        try:
-            result: Any = self.monitor.processes()
-        except Exception as exc:
-            result = exc
-        self.signals.processes.emit(self.generation, result)
-
-
-class _SampleJob(QRunnable):
-    def __init__(self, generation: int, sampler: Any, signals: _Signals) -> None:
-        super().__init__()
-        self.generation, self.sampler, self.signals = generation, sampler, signals
-
-    def run(self) -> None:  # worker thread: the command runs here, nothing else
-        try:
-            result: Any = self.sampler.sample()
-        except Exception as exc:  # reaches the page as a state, never vanishes with the thread
-            result = exc
-        self.signals.sampled.emit(self.generation, result)
-
-
-def _shared_mode() -> int:
-    """A file the user exports follows their umask (0644 under the usual one); write_atomic alone makes 0600."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def wrap_for_worker(monitor: Monitor) -> Monitor:
-    """Make a command-sampler monitor sample in a worker (a no-op for sysfs)."""
-    if getattr(monitor.sampler, "source", "sysfs") != "sysfs" and not isinstance(monitor.sampler, _Prefetched):
-        monitor.sampler = _Prefetched(monitor.sampler)
-    return monitor
+__all__ = ["ALL", "DEFAULT_SPAN_S", "SPANS_S", "MonitorView", "PlotSpec", "plot_specs", "wrap_for_worker"]
 
 
 class MonitorView(QWidget):
@@ -250,17 +70,9 @@ class MonitorView(QWidget):
         wall: Callable[[], float] = time.time,
     ) -> None:
         super().__init__(parent)
-        self.monitor: Monitor | None = None
+        self.model = MonitorModel()
         self.wall = wall
-        self.specs = plot_specs()
         self.plots: dict[str, MetricPlot] = {}
-        self.alerts: list[Alert] = []
-        self._alert_since: dict[tuple[int, str], float] = {}
-        self._seen: set[str] = set()  # series that have had a value
-        self._states: dict[int, str] = {}
-        self._missing_since: dict[int, float] = {}
-        self._returned: dict[int, tuple[float, float]] = {}  # gpu -> (back at, away seconds)
-        self._choice = ALL
         self._span = float(DEFAULT_SPAN_S)
         self._layout_key: tuple | None = None
         self._linking = False
@@ -268,7 +80,7 @@ class MonitorView(QWidget):
         self._in_flight = False
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(2)  # a sample (rocm-smi) and a walk of /proc
-        self._signals = _Signals(self)
+        self._signals = WorkerSignals(self)
         self._signals.sampled.connect(self._worker_sampled)
         self._signals.processes.connect(self._processes_read)
         self._procs_in_flight = False
@@ -318,8 +130,20 @@ class MonitorView(QWidget):
         self.poll_timer.timeout.connect(self.poll)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(refresh_ms)
-        self.refresh_timer.timeout.connect(self.refresh_plots)
+        self.refresh_timer.timeout.connect(self._follow_clock)
         self.set_monitor(None, self.tr("Looking at the machine…"))
+
+    @property
+    def monitor(self) -> Monitor | None:
+        return self.model.monitor
+
+    @property
+    def specs(self) -> list[PlotSpec]:
+        return self.model.specs
+
+    @property
+    def alerts(self) -> list[Alert]:
+        return self.model.alerts
 
     # ---- building -------------------------------------------------------------------------------
     def _build_header(self) -> QHBoxLayout:
@@ -413,9 +237,9 @@ class MonitorView(QWidget):
         self.proc_table.setRowCount(0)
         if self.monitor is not None and self.monitor is not monitor:
             self.monitor.close()
-        self.monitor = monitor
-        self.alerts, self._alert_since, self._seen = [], {}, set()
-        self._states, self._missing_since, self._returned = {}, {}, {}
+        if monitor is not None and monitor.gpus:
+            wrap_for_worker(monitor)
+        self.model.reset(monitor)
         self._layout_key = None
         self._sync_alerts()
         self.gpu_combo.blockSignals(True)
@@ -431,15 +255,9 @@ class MonitorView(QWidget):
                 w.setVisible(False)  # controls for plots that are not there only puzzle
             self.status_box.setVisible(False)
             return
-        wrap_for_worker(monitor)
-        self.gpu_combo.addItem(self.tr("All GPUs"), ALL)
-        for g in monitor.gpus:
-            label = f"GPU {g.index} · {g.name or self.tr('AMD GPU')}"
-            if g.partition is not None:
-                label += self.tr(" (partition {n})").format(n=g.partition)
-            self.gpu_combo.addItem(label, g.index)
-        self._choice = ALL if len(self._physical()) > 1 else monitor.gpus[0].index
-        self.gpu_combo.setCurrentIndex(self.gpu_combo.findData(self._choice))
+        for label, data in self.model.gpu_choices():
+            self.gpu_combo.addItem(label, data)
+        self.gpu_combo.setCurrentIndex(self.gpu_combo.findData(self.model.choice))
         self.gpu_combo.setVisible(len(monitor.gpus) > 1)  # one GPU: nothing to choose
         self.gpu_combo.blockSignals(False)
         for w in (self.range_combo, self.pause_button, self.csv_button, self.png_button):
@@ -451,31 +269,14 @@ class MonitorView(QWidget):
         self._sync_status()
         self._rebuild_plots()
 
-    def _physical(self) -> list:
-        """One GPU per card: a partitioned card's partitions share its sensors."""
-        assert self.monitor is not None
-        return [g for g in self.monitor.gpus if g.partition in (None, 0)]
-
     def shown_gpus(self) -> list[int]:
-        if self.monitor is None:
-            return []
-        if self._choice == ALL:
-            return [g.index for g in self._physical()]
-        return [self._choice]
+        return self.model.shown_gpus()
 
     def _sync_where(self) -> None:
         m = self.monitor
         if m is None:
             return
-        source = m.source
-        how = (
-            self.tr("read from sysfs every {s:g} s").format(s=m.interval_s)
-            if source == "sysfs"
-            else self.tr("read through {tool} every {s:g} s (sysfs has nothing to read here)").format(
-                tool=source, s=m.interval_s
-            )
-        )
-        self.where_label.setText(how[:1].upper() + how[1:])
+        self.where_label.setText(self.model.where_text())
         self.where_label.setToolTip(m.host.label)
 
     # ---- running ----------------------------------------------------------------------------------
@@ -503,20 +304,20 @@ class MonitorView(QWidget):
         self._pool.waitForDone(timeout_ms)
         if self.monitor is not None:
             self.monitor.close()
-            self.monitor = None
+            self.model.reset(None)
 
     def poll(self) -> None:
         """Take a sample when the monitor's interval has passed (the timer calls this)."""
         m = self.monitor
         if m is None:
             return
-        if isinstance(m.sampler, _Prefetched):
+        if isinstance(m.sampler, Prefetched):
             now = m.clock()
             if self._in_flight or now < m._next:
                 return
             m._next = now + m.interval_s
             self._in_flight = True
-            self._pool.start(_SampleJob(self._generation, m.sampler.real, self._signals))
+            self._pool.start(SampleJob(self._generation, m.sampler.real, self._signals))
             return
         sample = m.poll()
         if sample is not None:
@@ -527,7 +328,7 @@ class MonitorView(QWidget):
         m = self.monitor
         if m is None:
             return None
-        if isinstance(m.sampler, _Prefetched):
+        if isinstance(m.sampler, Prefetched):
             m._next = -math.inf
             self.poll()
             return None
@@ -553,48 +354,12 @@ class MonitorView(QWidget):
     def take(self, sample: Sample) -> None:
         """A new sample: note state changes and alerts, refresh what shows."""
         self.samples_taken += 1
-        changed = False
-        for g in sample.gpus:
-            before = self._states.get(g.index)
-            if g.state != before:
-                changed = True
-                if g.state == MISSING:
-                    self._missing_since.setdefault(g.index, sample.timestamp)
-                elif g.state == OK and before == MISSING:
-                    gone = self._missing_since.pop(g.index, sample.timestamp)
-                    self._returned[g.index] = (sample.timestamp, sample.timestamp - gone)
-                self._states[g.index] = g.state
-            if g.state == OK:
-                for key in (
-                    "temp_edge_c",
-                    "temp_junction_c",
-                    "temp_mem_c",
-                    "power_w",
-                    "busy_percent",
-                    "mem_busy_percent",
-                    "vram_used_bytes",
-                    "gtt_used_bytes",
-                    "sclk_mhz",
-                    "mclk_mhz",
-                    "fan_rpm",
-                ):
-                    name = series_name(g.index, key)
-                    if name not in self._seen and g.get(key) is not None:
-                        self._seen.add(name)
-                        self._layout_key = None
-        if sample.host is not None:
-            for key in ("cpu_percent", "mem_used_bytes"):
-                name = host_series_name(key)
-                if name not in self._seen and getattr(sample.host, key) is not None:
-                    self._seen.add(name)
-                    self._layout_key = None
-        for gpu, (at, _away) in list(self._returned.items()):
-            if sample.timestamp - at > RETURNED_SHOWN_S:
-                del self._returned[gpu]
-                changed = True
-        if changed or any(getattr(g, "warnings", None) for g in sample.gpus) or self.status_box.text():
+        noted = self.model.take(sample)
+        if noted.series:
+            self._layout_key = None
+        if noted.states or self.status_box.text():
             self._sync_status()
-        self._update_alerts(sample)
+        self._sync_alerts()
         if self._layout_key is None:
             self._rebuild_plots()
         else:
@@ -605,115 +370,37 @@ class MonitorView(QWidget):
 
     # ---- state and alerts -------------------------------------------------------------------------
     def status_lines(self) -> list[str]:
-        if self.monitor is None:
-            return []
-        names = {g.index: g.name for g in self.monitor.gpus}
-        shown = set(self.shown_gpus()) if self._choice != ALL else {g.index for g in self.monitor.gpus}
-        lines = []
-        latest = {g.index: g for g in self.monitor.latest.gpus} if self.monitor.latest else {}
-        for index in sorted(shown):
-            g = latest.get(index)
-            if g is None:
-                continue
-            text = texts.state_text(g.state, index, names.get(index), g.error, self._missing_since.get(index))
-            if text:
-                lines.append(text)
-            elif index in self._returned:
-                at, away = self._returned[index]
-                lines.append(texts.returned_text(index, names.get(index), at, away))
-            lines.extend(f"{texts.gpu_title(index, names.get(index))}: {w}" for w in getattr(g, "warnings", ()))
-        return lines
-
-    def _sync_status(self) -> None:
-        lines = self.status_lines()
-        self.status_box.setText("\n".join(lines))
-        self.status_box.setVisible(bool(lines))
-
-    def _update_alerts(self, sample: Sample) -> None:
-        assert self.monitor is not None
-        alerts = check(sample, self.monitor.history)
-        keys = {(a.gpu_index, a.kind) for a in alerts}
-        for k in list(self._alert_since):
-            if k not in keys:
-                del self._alert_since[k]
-        for a in alerts:
-            self._alert_since.setdefault((a.gpu_index, a.kind), sample.timestamp)
-        self.alerts = alerts
-        self._sync_alerts()
+        return self.model.status_lines()
 
     def alert_lines(self) -> list[str]:
-        shown = set(self.shown_gpus()) if self._choice != ALL else None
-        out = []
-        for a in self.alerts:
-            if shown is not None and a.gpu_index not in shown:
-                continue
-            since = self._alert_since.get((a.gpu_index, a.kind))
-            text = texts.alert_text(a)
-            if since is not None:
-                text += " " + self.tr("(since {t})").format(t=texts.clock_text(since))
-            out.append(text)
-        return out
+        return self.model.alert_lines()
+
+    def _sync_status(self) -> None:
+        lines = self.model.status_lines()
+        text = "\n".join(lines)
+        if text != self.status_box.text():
+            self.status_box.setText(text)
+        self.status_box.setVisible(bool(lines))
 
     def _sync_alerts(self) -> None:
         import html
 
-        shown = set(self.shown_gpus()) if self._choice != ALL else None
-        rows = []
-        for a, text in zip([a for a in self.alerts if shown is None or a.gpu_index in shown], self.alert_lines()):
-            rows.append(f"<span style='color:{texts.alert_colour(a)}'>\u26a0</span>&nbsp;{html.escape(text)}")
-        self.alert_box.setText("<br>".join(rows))
+        rows = [f"<span style='color:{texts.alert_colour(a)}'>\u26a0</span>&nbsp;{html.escape(text)}"
+                for a, text in self.model.shown_alerts()]
+        text = "<br>".join(rows)
+        if text != self.alert_box.text():  # an unchanged alert repaints nothing
+            self.alert_box.setText(text)
         self.alert_box.setVisible(bool(rows))
 
     # ---- plots ------------------------------------------------------------------------------------
-    def _series_for(self, spec: PlotSpec) -> list[tuple[str, str]]:
-        assert self.monitor is not None
-        have = set(self.monitor.history.series)
-        before_data = not any(s.startswith("gpu") for s in self._seen)
-        out = []
-        if spec.host:
-            for key, label in spec.keys:
-                name = host_series_name(key)
-                if name in have and name in self._seen:
-                    out.append((name, label))
-            return out
-        gpus = self.shown_gpus()
-        if len(gpus) == 1 and self._choice != ALL:
-            for key, label in spec.keys:
-                name = series_name(gpus[0], key)
-                if name in have and (before_data or name in self._seen):
-                    out.append((name, label))
-            return out
-        for i in gpus:
-            for key in spec.all_keys:
-                name = series_name(i, key)
-                if name in have and (before_data or name in self._seen):
-                    label = self.tr("GPU {i}").format(i=i)
-                    if spec.id == "temp" and key != spec.all_keys[0]:
-                        label = self.tr("GPU {i} (edge)").format(i=i)
-                    out.append((name, label))
-                    break
-        return out
-
-    def _colors(self, series: list[tuple[str, str]]) -> list[int] | None:
-        """In the all-GPUs view a GPU keeps its colour in every plot, whichever GPUs a plot lacks."""
-        if self._choice != ALL:
-            return None
-        order = {i: k for k, i in enumerate(self.shown_gpus())}
-        out = []
-        for k, (name, _label) in enumerate(series):
-            head = name.split(".", 1)[0]
-            out.append(order.get(int(head[3:]), k) if head.startswith("gpu") and head[3:].isdigit() else k)
-        return out
-
     def _rebuild_plots(self) -> None:
         if self.monitor is None:
             return
-        wanted = [(spec, self._series_for(spec)) for spec in self.specs]
-        key = (self._choice, tuple((spec.id, tuple(s)) for spec, s in wanted))
+        wanted = [(spec, self.model.series_for(spec)) for spec in self.specs]
+        key = (self.model.choice, tuple((spec.id, tuple(s)) for spec, s in wanted))
         if key == self._layout_key:
             return
         self._layout_key = key
-        single = self._choice != ALL
         pos = 0
         for spec, series in wanted:
             plot = self.plots.get(spec.id)
@@ -724,10 +411,10 @@ class MonitorView(QWidget):
                 plot.cursorMoved.connect(lambda t, _v, pid=spec.id: self._link_cursor(pid, t))
                 plot.cursorLeft.connect(self._hide_cursors)
                 self.plots[spec.id] = plot
-            elif plot._history is not self.monitor.history:
-                plot._history = self.monitor.history
-            plot.title_label.setText(spec.title if single or spec.host else spec.all_title)
-            plot.set_series(series, self._colors(series))
+            else:
+                plot.set_history(self.monitor.history)
+            plot.title_label.setText(self.model.title_for(spec))
+            plot.set_series(series, self.model.colors(series))
             plot.set_span(self._span)
             plot.set_paused(self.pause_button.isChecked())
             self.plot_grid.removeWidget(plot)
@@ -739,27 +426,20 @@ class MonitorView(QWidget):
         self.refresh_plots()
 
     def _sync_thresholds(self) -> None:
+        for pid, limit in self.model.thresholds().items():
+            if pid in self.plots:
+                self.plots[pid].set_threshold(limit.value, limit.label)
+
+    def _follow_clock(self) -> None:
+        """The refresh timer: a live view follows the clock between samples (a slow worker source); after a
+        sample the view was just refreshed, and doing it again would only repaint the same picture."""
         m = self.monitor
-        if m is None or m.latest is None:
+        if m is None:
             return
-        latest = {g.index: g for g in m.latest.gpus}
-        gpus = [latest[i] for i in self.shown_gpus() if i in latest and latest[i].state == OK]
-
-        def common(attr: str) -> float | None:
-            values = {getattr(g, attr) for g in gpus if getattr(g, attr) is not None}
-            return float(values.pop()) if len(values) == 1 else None
-
-        single = self._choice != ALL
-        if "temp" in self.plots:
-            self.plots["temp"].set_threshold(common("temp_junction_crit_c"), self.tr("junction critical"))
-        if "power" in self.plots:
-            self.plots["power"].set_threshold(common("power_cap_w"), self.tr("cap"))
-        if "vram" in self.plots:
-            self.plots["vram"].set_threshold(common("vram_total_bytes"), self.tr("total"))
-        if "gtt" in self.plots and single:
-            self.plots["gtt"].set_threshold(None)
-        if "mem" in self.plots and m.latest.host is not None and m.latest.host.mem_total_bytes:
-            self.plots["mem"].set_threshold(float(m.latest.host.mem_total_bytes), self.tr("total"))
+        span = m.history.span() if m.history is not None else None
+        if span is not None and self.wall() - span[1] < 1.5 * max(1.0, m.interval_s):
+            return
+        self.refresh_plots()
 
     def refresh_plots(self, now: float | None = None) -> None:
         """Follow the history (the refresh timer calls this while the view is visible)."""
@@ -798,7 +478,7 @@ class MonitorView(QWidget):
 
     def set_gpu(self, index: int) -> None:
         """Show one GPU (its index) or every GPU (ALL)."""
-        self._choice = index
+        self.model.choice = index
         combo_row = self.gpu_combo.findData(index)
         if combo_row >= 0 and combo_row != self.gpu_combo.currentIndex():
             self.gpu_combo.blockSignals(True)
@@ -849,7 +529,7 @@ class MonitorView(QWidget):
         if background:
             if not self._procs_in_flight:
                 self._procs_in_flight = True
-                self._pool.start(_ProcessJob(self._generation, m, self._signals))
+                self._pool.start(ProcessJob(self._generation, m, self._signals))
             return
         try:
             procs = m.processes()
@@ -864,7 +544,7 @@ class MonitorView(QWidget):
         self._show_processes(procs if isinstance(procs, list) else [])
 
     def _show_processes(self, procs: list) -> None:
-        shown = set(self.shown_gpus()) if self._choice != ALL else None
+        shown = set(self.shown_gpus()) if self.model.choice != ALL else None
         rows = [p for p in procs if shown is None or p.gpu_index in shown]
         self.proc_table.setRowCount(len(rows))
         for r, p in enumerate(rows):
@@ -889,7 +569,7 @@ class MonitorView(QWidget):
             newest = span[1]
         for plot in self.plots.values():
             if plot.series():
-                x0, x1 = plot.vb.viewRange()[0]
+                x0, x1 = plot.shown_range()
                 if not self.paused and newest is not None:
                     x1 = max(x1, newest)  # a live view trails the newest sample by under a pixel
                 return float(x0), float(x1)
@@ -897,13 +577,7 @@ class MonitorView(QWidget):
         return end - self._span, end
 
     def export_series(self) -> list[str]:
-        from rocmdesk.telemetry.metrics import SERIES_KEYS
-
-        assert self.monitor is not None
-        have = set(self.monitor.history.series)
-        names = [series_name(i, k) for i in self.shown_gpus() for k in SERIES_KEYS if series_name(i, k) in have]
-        names += [n for n in (host_series_name("cpu_percent"), host_series_name("mem_used_bytes")) if n in have]
-        return names
+        return self.model.export_series()
 
     def export_csv(self, path: str | os.PathLike) -> int:
         """The shown GPUs' (and the host's) series over the range in view; returns the rows written."""
@@ -917,46 +591,13 @@ class MonitorView(QWidget):
     def export_png(self, path: str | os.PathLike) -> None:
         """The plots as they are on screen, all of them (also those scrolled out of view), under a line that names
         the machine and the time the picture covers (a picture passed around says what it is of)."""
-        from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-
-        from rocmdesk.atomic_file import write_atomic
-
-        pixmap = self._with_caption(self.plot_area.grab())
-        data = QByteArray()
-        buf = QBuffer(data)
-        buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not pixmap.save(buf, "PNG"):
-            raise OSError(f"could not render {os.fspath(path)!r}")
-        buf.close()
-        from pathlib import Path
-
-        write_atomic(Path(path), bytes(data.data()), mode=_shared_mode())
+        pixmap = with_caption(self.plot_area.grab(), self.caption(), self.fontMetrics(),
+                              self.palette().color(self.backgroundRole()), self.palette().color(self.foregroundRole()))
+        save_png(pixmap, path)
 
     def caption(self) -> str:
         """The machine and the time span the plots show, for the exported picture."""
-        machine = self.monitor.host.label if self.monitor is not None else ""
-        t0, t1 = self.view_range()
-        start = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t0))
-        end = time.strftime("%H:%M:%S" if time.localtime(t0)[:3] == time.localtime(t1)[:3] else "%Y-%m-%d %H:%M:%S",
-                            time.localtime(t1))
-        return self.tr("rocmdesk Monitor — {machine} — {start} to {end}").format(machine=machine, start=start,
-                                                                                  end=end)
-
-    def _with_caption(self, plots: QPixmap) -> QPixmap:
-        from PySide6.QtGui import QPainter
-
-        fm = self.fontMetrics()
-        band = fm.lineSpacing() + 12
-        out = QPixmap(plots.width(), plots.height() + band)
-        out.setDevicePixelRatio(plots.devicePixelRatio())
-        out.fill(self.palette().color(self.backgroundRole()))
-        painter = QPainter(out)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        width = round(plots.width() / plots.devicePixelRatio()) - 16
-        painter.drawText(8, 6 + fm.ascent(), fm.elidedText(self.caption(), Qt.TextElideMode.ElideMiddle, width))
-        painter.drawPixmap(0, band, plots)
-        painter.end()
-        return out
+        return self.model.caption(*self.view_range())
 
     def _default_name(self, ext: str) -> str:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.wall()))
