@@ -242,3 +242,71 @@ def test_real_rdna3_idle_hotspot_bit_is_ignored():
     assert m.indep_throttle_status == 1 << 36 and m.temp_hotspot_c == 54
     t = gm.throttle(m)
     assert t.reasons == [] and t.ignored == ["TEMP_HOTSPOT"]
+
+
+# --- the sampler, the exporter and the simulated machines ----------------------------------------
+
+
+def _sample(name: str, t: float = 100.0):
+    import tempfile
+
+    from rocmdesk.machine import simulate
+    from rocmdesk.machine.sim_spec import get_machine
+    from rocmdesk.telemetry.sampler import SysfsSampler
+
+    host = simulate.build_machine(get_machine(name), Path(tempfile.mkdtemp()) / name, t=t)
+    clock = [0.0]
+    sampler = SysfsSampler(host, clock=lambda: clock[0], move_simulated=False)
+    return host, sampler.sample()
+
+
+@pytest.mark.parametrize("name, version", [("rx7900xtx-ubuntu2404", "1.3"), ("rx6600xt-ubuntu2204", "1.3"),
+                                           ("radeon780m-laptop", "2.1"), ("mi300x-8gpu-server", "1.5")])
+def test_simulated_machines_carry_the_right_version(name, version):
+    _host, gpus = _sample(name)
+    assert gpus[0].gpu_metrics_version == version
+    assert gpus[0].socket_power_w is not None
+    if version != "2.1":  # an APU's socket power counts the CPU too
+        assert gpus[0].socket_power_w == gpus[0].power_w
+
+
+def test_simulated_rdna3_hotspot_quirk_is_ignored():
+    _host, gpus = _sample("rx7900xtx-ubuntu2404")
+    g = gpus[0]
+    assert g.throttle_reasons == [] and g.throttle_ignored == ["TEMP_HOTSPOT"] and g.temp_hotspot_c < 100
+
+
+def test_simulated_power_capped_run_reports_ppt_and_the_exporter_says_so():
+    from rocmdesk.telemetry.exporter import render
+    from rocmdesk.telemetry.monitor import Monitor
+
+    host, gpus = _sample("two-dgpu-one-override", t=100.0)
+    capped = gpus[1]
+    assert capped.power_cap_w == 118.0 and capped.power_w == 118.0 and capped.throttle_reasons == ["PPT0"]
+    assert gpus[0].throttle_reasons == []  # the uncapped 7900 XTX: its idle TEMP_HOTSPOT is not a reason
+    text = render(Monitor(host, keep_history=False, with_host=False))
+    assert 'rocmdesk_gpu_throttle_reason{gpu="1",reason="PPT0"} 1.0' in text
+    assert 'rocmdesk_gpu_throttled{gpu="0"} 0.0' in text
+    assert 'rocmdesk_gpu_temperature_celsius{gpu="1",sensor="hotspot"}' in text
+
+
+def test_monitor_json_shows_the_new_fields(capsys):
+    from rocmdesk.cli import main
+
+    assert main(["--simulate", "two-dgpu-one-override", "monitor", "--once", "--json"]) == 0
+    import json
+
+    gpus = json.loads(capsys.readouterr().out)["gpus"]
+    assert gpus[1]["throttle_reasons"] == ["PPT0"] and gpus[1]["gpu_metrics_version"] == "1.3"
+    assert gpus[0]["throttle_ignored"] == ["TEMP_HOTSPOT"] and gpus[0]["temp_vrgfx_c"] is not None
+
+
+def test_a_broken_table_is_a_warning_not_a_crash():
+    host, _gpus = _sample("rx7900xtx-ubuntu2404")
+    from rocmdesk.telemetry.sampler import SysfsSampler
+
+    for f in host.path("/sys/class/drm").glob("card*/device/gpu_metrics"):
+        f.write_bytes(b"\x78\x00\x01\x03garbage")
+    g = SysfsSampler(host, move_simulated=False).sample()[0]
+    assert g.state == "ok" and g.throttle_reasons is None and g.temp_hotspot_c is None
+    assert any("not decodable" in w for w in g.warnings)

@@ -42,7 +42,10 @@ LISTEN_BACKLOG = 1024
 MAX_HANDLERS = 32
 REQUEST_TIMEOUT_S = 10.0
 
-_TEMPS = (("edge", "temp_edge_c"), ("junction", "temp_junction_c"), ("mem", "temp_mem_c"))
+_TEMPS = (("edge", "temp_edge_c"), ("junction", "temp_junction_c"), ("mem", "temp_mem_c"),
+          # from gpu_metrics (the firmware's table), where the card has one
+          ("hotspot", "temp_hotspot_c"), ("vrgfx", "temp_vrgfx_c"), ("vrsoc", "temp_vrsoc_c"),
+          ("vrmem", "temp_vrmem_c"), ("soc", "temp_soc_c"))
 _CRITS = (("edge", "temp_edge_crit_c"), ("junction", "temp_junction_crit_c"), ("mem", "temp_mem_crit_c"))
 _GAUGES = (
     ("rocmdesk_gpu_power_watts", "Average (else current) package power", "power_w", 1.0),
@@ -57,6 +60,7 @@ _GAUGES = (
     ("rocmdesk_gpu_fan_percent", "Fan duty cycle", "fan_percent", 1.0),
     ("rocmdesk_gpu_pcie_link_speed_gts", "PCIe link speed, GT/s", "pcie_link_speed_gts", 1.0),
     ("rocmdesk_gpu_pcie_link_width", "PCIe link width, lanes", "pcie_link_width", 1.0),
+    ("rocmdesk_gpu_socket_power_watts", "Average socket power from gpu_metrics", "socket_power_w", 1.0),
 )
 
 
@@ -135,6 +139,20 @@ class MonitorCollector:
         yield from (f for f, _k, _s in gauges)
         yield missing
         yield wild
+        throttled = GaugeMetricFamily("rocmdesk_gpu_throttled",
+                                      "1 when gpu_metrics names a throttle reason now, 0 when it names none",
+                                      labels=["gpu"])
+        reason = GaugeMetricFamily("rocmdesk_gpu_throttle_reason",
+                                   "1 for each throttle reason gpu_metrics names now (the kernel's SMU_THROTTLER "
+                                   "names; the idle TEMP_HOTSPOT bit of RDNA3/4 is not counted)",
+                                   labels=["gpu", "reason"])
+        for g in sample.gpus:
+            if g.throttle_reasons is not None:
+                throttled.add_metric([str(g.index)], 1 if g.throttle_reasons else 0)
+                for r in g.throttle_reasons:
+                    reason.add_metric([str(g.index), r], 1)
+        yield throttled
+        yield reason
         proc = GaugeMetricFamily("rocmdesk_process_vram_bytes", "VRAM a process holds (KFD or DRM fdinfo)",
                                  labels=["gpu", "pid", "name"])
         for p in procs:
