@@ -609,3 +609,24 @@ def test_a_legend_of_eight_gpus_is_not_cut(qtbot) -> None:
         assert f"显卡&nbsp;{i}" in plot.readout.text()
     assert plot.readout.text().count("white-space:nowrap") == 8  # a label never parts from its swatch
     assert plot.readout.height() >= 4 * plot.readout.fontMetrics().lineSpacing()  # more than the old 3 lines
+
+
+def test_a_day_view_shows_the_first_samples_after_a_machine_switch(qtbot, xtx: Path, trees, tmp_path: Path) -> None:
+    # issue 18: the 24 h view said "no data yet" for a minute after "Back to the real machine"
+    import shutil
+
+    view, _m, clock = make_view(qtbot, xtx)
+    view.set_span(24 * 3600)
+    for i in range(5):
+        step(view, xtx, clock, T0 + i)
+    assert view.plots["power"].has_data()
+    other = tmp_path / "mi300x"
+    shutil.copytree(trees["mi300x-8gpu-server"], other, symlinks=True)
+    view.set_monitor(None, "Looking at the machine…")  # what the page does when the machine changes
+    clock.t += 3
+    view.set_monitor(Monitor(Host.at_root(other), source="sysfs", interval_s=1.0, clock=clock, wall=clock))
+    clock.t += 2
+    view.sample_now()
+    power = view.plots["power"]
+    assert power.has_data() and not power.empty_label.isVisible()
+    assert view.span == 24 * 3600 and len(power.series()) == 8

@@ -460,7 +460,10 @@ class MetricPlot(QWidget):
             # the line grows a pixel at a time: samples that land in the last pixel wait for the next one,
             # so a 24-hour view re-reads the history about every 80 s instead of at every sample
             px_s = span / width
-            key: tuple = (fetch_from, math.floor(fetch_to / px_s), max_points, names)
+            # ... but a fetch that stopped short of the newest sample (a view still at the time of a machine it
+            # showed before, a history that was empty) is not the same: "no data yet" must not wait for a pixel
+            covered = newest is not None and fetch_to >= newest
+            key: tuple = (fetch_from, math.floor(fetch_to / px_s), max_points, names, covered, id(self._history))
         else:
             fetch_from = view_from
             fetch_to = max(fetch_from, min(view_to, self._frozen) if self._frozen is not None else view_to)
