@@ -276,7 +276,7 @@ class _Counter:
     def raw(self, path: str) -> bytes | None:
         """A binary file; a failure is not a missing sensor (older firmware answers EOPNOTSUPP), only
         ENODEV counts (the device went away)."""
-        data = self.reader.read(path, limit=gm.MAX_BLOB)
+        data = self.reader.read(path, gm.MAX_BLOB)
         if data is None and self.reader.last_errno in _GONE:
             self.gone = True
         return data or None
