@@ -28,9 +28,6 @@ PENDING: set[tuple[str, str]] = {
     ("cycle", "rocmdesk.doctor.catalogue -> rocmdesk.doctor.model -> rocmdesk.doctor.report"),
     ("cycle", "rocmdesk.doctor.result_checks -> rocmdesk.doctor.text_checks"),
     ("private", "rocmdesk.doctor.diagnose imports _drop_shadowed from rocmdesk.doctor.text_checks"),
-    ("private", "rocmdesk.formats.amd_smi imports _mhz from rocmdesk.formats.rocm_smi"),
-    ("private", "rocmdesk.formats.amd_smi imports _name from rocmdesk.formats.rocm_smi"),
-    ("upward", "rocmdesk.formats.rocm_smi (formats) imports rocmdesk.telemetry.metrics (telemetry)"),
 }
 
 

@@ -23,15 +23,15 @@ from typing import Any
 
 from rocmdesk.formats.errors import FormatError
 from rocmdesk.formats.limits import check_depth
-from rocmdesk.formats.rocm_smi import (
+from rocmdesk.formats.rocm_smi import gpus_from_smi
+from rocmdesk.formats.smi_common import (
     SmiGpu,
     SmiReport,
-    _mhz,
-    _name,
-    gpus_from_smi,
     hex_id,
     load_json_tolerant,
+    mhz,
     pci_slot,
+    printed_name,
     smi_bytes,
     smi_int,
     smi_number,
@@ -86,9 +86,9 @@ def _clock(block: Any, prefix: str) -> int | float | None:
             value = _vu(inner, "clk", "cur_clk", "current", "avg_clk")
         else:
             value = inner
-        mhz = _mhz(value)
-        if mhz is not None:
-            return mhz
+        found = mhz(value)
+        if found is not None:
+            return found
     return None
 
 
@@ -131,7 +131,7 @@ def _apply_metric(gpu: SmiGpu, entry: dict[str, Any]) -> None:
 
 def _apply_static(gpu: SmiGpu, entry: dict[str, Any]) -> None:
     asic = entry.get("asic") if isinstance(entry.get("asic"), dict) else {}
-    gpu.name = gpu.name or _name(asic.get("market_name"))
+    gpu.name = gpu.name or printed_name(asic.get("market_name"))
     gpu.device_id = gpu.device_id or hex_id(asic.get("device_id"), 4)
     gpu.revision = gpu.revision or hex_id(asic.get("rev_id"), 2)
     gpu.subsystem_device = gpu.subsystem_device or hex_id(asic.get("subsystem_id"), 4)
@@ -143,7 +143,7 @@ def _apply_static(gpu: SmiGpu, entry: dict[str, Any]) -> None:
         gpu.pci_slot = gpu.pci_slot or pci_slot(bus.get("bdf"))
     vbios = entry.get("vbios")
     if isinstance(vbios, dict):
-        gpu.vbios = gpu.vbios or _name(vbios.get("part_number")) or _name(vbios.get("version"))
+        gpu.vbios = gpu.vbios or printed_name(vbios.get("part_number")) or printed_name(vbios.get("version"))
     s = gpu.sample()
     vram = entry.get("vram")
     if isinstance(vram, dict) and s.vram_total_bytes is None:
@@ -160,7 +160,7 @@ def _apply_static(gpu: SmiGpu, entry: dict[str, Any]) -> None:
         s.temp_mem_crit_c = smi_number(_vu(limit, "slowdown_vram_temperature"))
     board = entry.get("board")
     if isinstance(board, dict) and gpu.name is None:
-        gpu.name = _name(board.get("product_name"))
+        gpu.name = printed_name(board.get("product_name"))
 
 
 def _kind(entries: list[dict[str, Any]]) -> str:
@@ -216,7 +216,7 @@ def _from_json(obj: Any, truncated: bool) -> SmiReport:
             if isinstance(info, dict):
                 mem = info.get("memory_usage") if isinstance(info.get("memory_usage"), dict) else {}
                 report.processes.append({
-                    "gpu": index, "pid": smi_int(info.get("pid")), "name": _name(info.get("name")),
+                    "gpu": index, "pid": smi_int(info.get("pid")), "name": printed_name(info.get("name")),
                     "vram_bytes": smi_bytes(mem.get("vram_mem"), "B"), "gtt_bytes": smi_bytes(mem.get("gtt_mem"), "B"),
                 })
         s = gpu.sample()
@@ -255,9 +255,9 @@ def _from_gpu_metrics(text: str) -> SmiReport:
         s.power_w = smi_number(obj.get("average_socket_power"))
     s.busy_percent = smi_int(obj.get("average_gfx_activity"))
     s.mem_busy_percent = smi_int(obj.get("average_umc_activity"))
-    s.sclk_mhz = _mhz(obj.get("current_gfxclk") if smi_number(obj.get("current_gfxclk")) is not None
+    s.sclk_mhz = mhz(obj.get("current_gfxclk") if smi_number(obj.get("current_gfxclk")) is not None
                       else obj.get("average_gfxclk_frequency"))
-    s.mclk_mhz = _mhz(obj.get("current_uclk") if smi_number(obj.get("current_uclk")) is not None
+    s.mclk_mhz = mhz(obj.get("current_uclk") if smi_number(obj.get("current_uclk")) is not None
                       else obj.get("average_uclk_frequency"))
     s.fan_rpm = smi_int(obj.get("current_fan_speed"))
     speed = smi_number(obj.get("pcie_link_speed"))
@@ -292,7 +292,7 @@ def _from_table(lines: list[str], report: SmiReport) -> None:
                     "rocmdesk.formats.amd_smi",
                     "amd-smi cut GPU names to fit its table ({name})").format(name=repr(name)))
                 name = name[3:]
-            gpu.name = _name(name)
+            gpu.name = printed_name(name)
             s = gpu.sample()
             pct = _PCT.search(right)
             s.mem_busy_percent = smi_int(pct.group(1)) if pct else None
