@@ -13,6 +13,7 @@ from rocmdesk.formats.amd_smi import parse_amd_smi
 from rocmdesk.formats.rocm_smi import gpus_from_smi
 from tests.formats.test_amd_smi import DASHBOARD, METRIC, STATIC
 from tests.formats.test_rocm_smi_fuzz import json_values
+from tests.formats.props import check_text, gfx_set
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SAMPLES = [json.dumps([METRIC], indent=4), json.dumps({"gpu_data": [METRIC, METRIC]}, indent=4),
@@ -80,3 +81,24 @@ def test_values_read_back_exactly(busy, watts, mib, hot) -> None:
     m = parse_amd_smi(json.dumps({"gpu_data": [entry]})).gpus[0].metrics
     assert (m.busy_percent, m.power_w, m.temp_junction_c, m.temp_edge_c, m.vram_used_bytes) == (
         busy, float(watts), hot, None, mib * 2**20)
+
+
+# -- what the output says, not only that there is one (issue 17): no gfx or device id the text does not give, no GPU
+# counted twice, and a cut or spliced real paste never finds more GPUs or other targets than the whole one
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(st.sampled_from(SAMPLES), st.data())
+def test_output_of_a_cut_or_spliced_real_paste_is_backed_by_its_text(sample: str, data) -> None:
+    whole = check_text(sample)
+    lines = sample.splitlines()
+    cut = data.draw(st.integers(0, len(lines)))
+    i = data.draw(st.integers(0, max(0, len(lines) - 1)))
+    if data.draw(st.booleans()):
+        part = check_text("\n".join(lines[:cut]))
+        assert len((part or {}).get("gpus", [])) <= len((whole or {}).get("gpus", []))
+        assert gfx_set(part) <= gfx_set(whole)
+    else:
+        lines[i:i + 1] = [data.draw(st.text(max_size=60))]
+        check_text("\n".join(lines))

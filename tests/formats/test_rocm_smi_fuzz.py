@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rocmdesk.formats import FormatError
 from rocmdesk.formats.rocm_smi import gpus_from_smi, load_json_tolerant, parse_rocm_smi, smi_number
 from tests.formats.test_rocm_smi import CARD_62, CONCISE_IDS, CONCISE_MI, LEGACY, SHOWALLINFO
+from tests.formats.props import check_text, gfx_set
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SAMPLES = [json.dumps({"card0": CARD_62, "system": {"Driver version": "6.8.5"}}, indent=2), SHOWALLINFO, CONCISE_MI,
@@ -110,3 +111,24 @@ def test_tolerant_json_gives_back_complete_documents_and_prefixes(doc: dict, dat
         return
     assert isinstance(value, dict)
     assert truncated or value == doc
+
+
+# -- what the output says, not only that there is one (issue 17): no gfx or device id the text does not give, no GPU
+# counted twice, and a cut or spliced real paste never finds more GPUs or other targets than the whole one
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(st.sampled_from(SAMPLES), st.data())
+def test_output_of_a_cut_or_spliced_real_paste_is_backed_by_its_text(sample: str, data) -> None:
+    whole = check_text(sample)
+    lines = sample.splitlines()
+    cut = data.draw(st.integers(0, len(lines)))
+    i = data.draw(st.integers(0, max(0, len(lines) - 1)))
+    if data.draw(st.booleans()):
+        part = check_text("\n".join(lines[:cut]))
+        assert len((part or {}).get("gpus", [])) <= len((whole or {}).get("gpus", []))
+        assert gfx_set(part) <= gfx_set(whole)
+    else:
+        lines[i:i + 1] = [data.draw(st.text(max_size=60))]
+        check_text("\n".join(lines))

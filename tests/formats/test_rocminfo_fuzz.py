@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from rocmdesk.formats import FormatError, decode_input, parse
 from rocmdesk.formats.rocminfo import RocminfoReport, parse_rocminfo
+from tests.formats.props import check_text, gfx_set
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -159,3 +160,24 @@ def test_binary_input(data: bytes) -> None:
 def test_binary_spliced_into_a_dump(blob: bytes, at: int) -> None:
     text = VALID[:at] + blob.decode("latin-1") + VALID[at:]
     _check(text)
+
+
+# -- what the output says, not only that there is one (issue 17): no gfx or device id the text does not give, no GPU
+# counted twice, and a cut or spliced real paste never finds more GPUs or other targets than the whole one
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(st.sampled_from([VALID]), st.data())
+def test_output_of_a_cut_or_spliced_real_paste_is_backed_by_its_text(sample: str, data) -> None:
+    whole = check_text(sample)
+    lines = sample.splitlines()
+    cut = data.draw(st.integers(0, len(lines)))
+    i = data.draw(st.integers(0, max(0, len(lines) - 1)))
+    if data.draw(st.booleans()):
+        part = check_text("\n".join(lines[:cut]))
+        assert len((part or {}).get("gpus", [])) <= len((whole or {}).get("gpus", []))
+        assert gfx_set(part) <= gfx_set(whole)
+    else:
+        lines[i:i + 1] = [data.draw(st.text(max_size=60))]
+        check_text("\n".join(lines))

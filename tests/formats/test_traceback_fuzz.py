@@ -11,6 +11,7 @@ from rocmdesk import formats
 from rocmdesk.formats import FormatError
 from rocmdesk.formats.traceback import TracebackReport, parse_traceback, sniff_score
 from tests.formats.test_traceback import CHAINED
+from tests.formats.props import check_text, gfx_set
 
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # words and marks that matter to the parser, so random text often comes close to the real thing
@@ -56,3 +57,30 @@ def test_bytes_through_the_registry(data: bytes) -> None:
         formats.parse(text, "traceback")
     except FormatError:
         pass
+
+
+# -- what the output says, not only that there is one (issue 17): no gfx or device id the text does not give, no GPU
+# counted twice, and a cut or spliced real paste never finds more GPUs or other targets than the whole one
+PROPS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@PROPS
+@given(st.sampled_from([CHAINED]), st.data())
+def test_output_of_a_cut_or_spliced_real_paste_is_backed_by_its_text(sample: str, data) -> None:
+    whole = check_text(sample)
+    lines = sample.splitlines()
+    cut = data.draw(st.integers(0, len(lines)))
+    i = data.draw(st.integers(0, max(0, len(lines) - 1)))
+    if data.draw(st.booleans()):
+        part = check_text("\n".join(lines[:cut]))
+        assert len((part or {}).get("gpus", [])) <= len((whole or {}).get("gpus", []))
+        assert gfx_set(part) <= gfx_set(whole)
+    else:
+        lines[i:i + 1] = [data.draw(st.text(max_size=60))]
+        check_text("\n".join(lines))
+
+
+@PROPS
+@given(st.lists(TOKENS, max_size=120).map("".join))
+def test_output_of_near_miss_text_is_backed_by_it(text: str) -> None:
+    check_text(text)
