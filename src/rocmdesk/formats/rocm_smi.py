@@ -74,6 +74,7 @@ _TEMP_KEYS = {
     "temperature (sensor junction) (c)": "temp_junction_c",
     "temperature (sensor memory) (c)": "temp_mem_c",
     "temperature (c)": "temp_edge_c",  # ROCm 3.x: one sensor
+    "temperature": "temp_edge_c",  # ROCm 1.x: "GPU[1] : Temperature: 74.0c"
 }
 _POWER_KEYS = (
     "average graphics package power (w)",
@@ -198,7 +199,7 @@ _GPU_LINE_RE = re.compile(r"^GPU\[(\d{1,4})\]\s*:\s?(.*)$")
 _KV_RE = re.compile(r"^(.{1,120}?):\s+(.*\S)\s*$")
 _SECTION_RE = re.compile(r"^=+\s*(\S.*?)\s*=+$")
 # ROCm 1.x-2.x indented the old table by one or two blanks (" GPU  DID    Temp     AvgPwr ...", "  0   67df ...")
-_HEADER_RE = re.compile(r"^ {0,3}(Device|GPU)\s{2,}\S")
+_HEADER_RE = re.compile(r"^ {0,8}(Device|GPU)\s{2,}\S")
 _ROW_RE = re.compile(r"^(\d{1,4})\s{2,}\S")
 _INDENTED_ROW_RE = re.compile(r"^ {1,4}(\d{1,4})\s{2,}\S")
 _FRAGMENT_RE = re.compile(r"^\d{1,4}\s+\[0x[0-9a-fA-F]{1,8}\s*:\s*0x[0-9a-fA-F]{1,4}\]")
@@ -214,7 +215,7 @@ _VERSION_RES = (
 )
 _PROC_HEADER_RE = re.compile(r"^PID\s+PROCESS NAME\s+GPU\(s\)\s+VRAM USED", re.I)
 _PROC_ROW_RE = re.compile(r"^(\d{1,10})\s+(\S+)\s+(\S+)\s+(\S+)")
-_ERROR_RE = re.compile(r"^(ERROR:.*|.*(?:Driver not initialized|Exception caught).*)$")
+_ERROR_RE = re.compile(r"^(ERROR:.*|.*(?:Driver not initialized|Exception caught|No AMD GPUs specified).*)$")
 
 
 def _split_cells(line: str) -> list[str]:
@@ -418,14 +419,16 @@ def _parse_text(text: str) -> SmiReport:
         if g:
             index = int(g.group(1))
             kv = _KV_RE.match(g.group(2).strip())
-            gpus.setdefault(index, SmiGpu(index=index))
             key = kv.group(1).strip() if kv else ""
             if key.upper() in ("WARNING", "ERROR"):
                 continue  # "GPU[0] : WARNING: Empty SysFS value: pclk" above a table is no -a output
+            if kv is None:
+                # "GPU[0] : Unable to display temperature": 2018's rocm-smi listed every DRM card, an Intel iGPU
+                # too, and said so for it; such a line alone is no AMD GPU (a table row or a value makes one)
+                continue
+            gpus.setdefault(index, SmiGpu(index=index))
             if key and not key.isdigit() and key != "S":
                 fields.setdefault(index, {}).setdefault(key, kv.group(2).strip())
-            if kv is None:
-                continue  # "GPU[0] : PowerPlay not enabled - Cannot get supported clocks": a note, not -a output
             if section and "showallinfo" not in kinds and "Topology" not in section and "Numa" not in section:
                 kinds.append("showallinfo")
             elif ("Topology" in section or "Numa" in section) and "showtopo" not in kinds:
@@ -466,7 +469,7 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r'"(?:Temperature \(Sensor \w+\) \(C\)|GPU use \(%\)|VRAM Total Memory \(B\)|Card [Ss]eries|'
                 r'Average Graphics Package Power \(W\)|VBIOS version)"\s*:'), 2),
     (re.compile(r"^\d{1,4}\s+\[0x[0-9a-fA-F]{1,8}\s*:\s*0x[0-9a-fA-F]{1,4}\]", re.M), 3),
-    (re.compile(r"^GPU\s+Temp\s+AvgPwr\s+SCLK", re.M), 4),
+    (re.compile(r"^ {0,3}GPU\s+(?:DID\s+)?Temp\s+AvgPwr\s+SCLK", re.M), 4),  # ROCm 1.x indented it
     (re.compile(r"^GPU\s+DID\s+GFX RAS", re.M), 4),
     (re.compile(r"^Device\s+(?:Node\s+IDs|\[Model : Revision\])\s+Temp", re.M), 4),
     (re.compile(r"ROCM-SMI version:"), 2),
