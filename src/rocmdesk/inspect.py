@@ -78,6 +78,8 @@ def _identify(gpus: list[Gpu]) -> None:
                 if kinds:
                     g.apu = True if kinds == {"apu"} else (False if "apu" not in kinds else None)
             continue
+        if g.gfx is None and g.device_id and entry.gfx:  # collect_env's "Device 66a1": the id names the chip
+            g.gfx, g.gfx_source = entry.gfx, "device_id"
         if g.apu is None and entry.kind:
             g.apu = entry.kind == "apu"
         g.kind = g.kind or entry.kind or None
@@ -176,7 +178,7 @@ def _inspect_collect_env(parsed: Any, result: dict[str, Any]) -> None:
     gpus = []
     for g in parsed.gpus:
         gpus.append(Gpu(
-            index=len(gpus), name=g.name, gfx=g.gfx, gfx_reported=g.gfx, device_id=None, revision=None,
+            index=len(gpus), name=g.name, gfx=g.gfx, gfx_reported=g.gfx, device_id=g.device_id, revision=None,
             pci_slot=None, vram_total_bytes=g.total_memory_mb * 2**20 if g.total_memory_mb else None,
             kfd_node=None, apu=None, gfx_source="torch" if g.gfx else None, name_source="torch" if g.name else None,
         ))

@@ -109,6 +109,9 @@ class TorchGpu:
     name: str | None = None
     gfx: str | None = None
     total_memory_mb: int | None = None
+    # "GPU models and configuration: Device 66a1": torch took the name from a pci.ids that lacked the card, which
+    # then names it by its PCI device id
+    device_id: str | None = None
 
 
 @dataclass
@@ -201,6 +204,9 @@ def _gpu(entry: str) -> TorchGpu:
     g = re.search(r"\((gfx[0-9]{1,2}[0-9a-f]{2})[^)]{0,40}\)\s*$", entry)
     gfx = g.group(1) if g else None
     name = entry[: g.start()].strip() if g else entry
+    placeholder = re.fullmatch(r"Device ([0-9a-fA-F]{4})", name)
+    if placeholder:
+        return TorchGpu(name=None, gfx=gfx, device_id=placeholder.group(1).lower())
     return TorchGpu(name=name or None, gfx=gfx)
 
 

@@ -223,6 +223,9 @@ def sniff_score(text: str) -> int:
 # --- parsing ------------------------------------------------------------------------------
 
 
+_PLACEHOLDER_RE = re.compile(r"Device ([0-9a-fA-F]{4})$")
+
+
 def _split_vendor(text: str) -> tuple[str | None, str]:
     for vendor in _VENDORS:
         if text.startswith(vendor + " ") or text == vendor:
@@ -264,6 +267,10 @@ def _device(m: re.Match[str], line_no: int) -> PciDevice:
         rest = rest[: last.start()] + rest[last.end():]
     rest = _COMMENT_RE.sub("", rest).strip()
     vendor_name, device_name = _split_vendor(rest)
+    placeholder = _PLACEHOLDER_RE.match(device_name or "")
+    if device_id is None and placeholder and vendor_name and _AMD_NAME_RE.search(vendor_name):
+        # without -nn, an old pci.ids that lacks the card makes lspci print "Device 67df": that is the device id
+        vendor_id, device_id = AMD_VENDOR_ID, placeholder.group(1).lower()
     slot = m.group("slot").lower()
     if slot.count(":") == 1:
         slot = "0000:" + slot
