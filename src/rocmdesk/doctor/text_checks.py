@@ -3,7 +3,7 @@ log), Python tracebacks, and JSON that rocmdesk itself wrote (a verify or sanity
 
 Two layers: the recognizers in ``rocmdesk.formats`` (through ``inspect_text``) turn a known format into
 signals (``<format>:<kind>``) the catalogue maps to ids; then the catalogue's symptom patterns run over the
-text's first and last 512 KiB (each distinct line once), which also catches error strings in output no recognizer claims.
+text's lines of interest (each distinct line once), which also catches error strings in output no recognizer claims.
 Never raises for bad input: binary, empty or unknown text comes back as ``InputResult.error``.
 """
 
@@ -16,7 +16,6 @@ from rocmdesk.doctor.gpu_checks import paste_findings, view
 from rocmdesk.doctor.model import Finding, InputResult
 from rocmdesk.i18n import translate
 
-SCAN_SPAN = 512 << 10  # characters from each end the symptom patterns read
 JSON_LIMIT = 32 << 20  # larger "JSON" is not a result rocmdesk wrote
 MAX_LINE = 4096
 
@@ -61,25 +60,25 @@ def from_signals(signals: list[tuple[str, str]], origin: str) -> list[Finding]:
 
 
 def _scan(text: str, origin: str) -> list[Finding]:
-    """The catalogue's symptom patterns over the text's ends; evidence is the matching line."""
-    if len(text) > 2 * SCAN_SPAN:
-        parts = [text[:SCAN_SPAN], text[-SCAN_SPAN:]]
-    else:
-        parts = [text]
-    # each distinct line once: logs repeat themselves, and ~60 patterns read every character
-    parts = ["\n".join(dict.fromkeys(line[:MAX_LINE] for line in part.splitlines())) for part in parts]
+    """The catalogue's symptom patterns over the text's lines of interest (those holding a keyword: every symptom
+    does, a test checks it), each distinct line once; evidence is the matching line."""
+    from rocmdesk.doctor.excerpt import lines_of_interest
+
+    # logs repeat themselves, and ~50 patterns read every character: only the lines that can match, once
+    part = "\n".join(dict.fromkeys(line[:MAX_LINE] for line in lines_of_interest(text)))
     out: list[Finding] = []
+    if not part:
+        return out
     for e in catalogue().values():
         for pat in e.patterns:
-            for part in parts:
-                m = pat.search(part)
-                if m is None:
-                    continue
-                start = part.rfind("\n", 0, m.start()) + 1
-                end = part.find("\n", m.end())
-                line = part[start:end if end >= 0 else len(part)][:MAX_LINE].strip()
-                _merge(out, [finding(e.id, [line], origin)])
-                break
+            m = pat.search(part)
+            if m is None:
+                continue
+            start = part.rfind("\n", 0, m.start()) + 1
+            end = part.find("\n", m.end())
+            line = part[start:end if end >= 0 else len(part)][:MAX_LINE].strip()
+            _merge(out, [finding(e.id, [line], origin)])
+            break
     return out
 
 
