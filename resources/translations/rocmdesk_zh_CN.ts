@@ -1179,6 +1179,10 @@
         <translation>请选择虚拟环境。</translation>
     </message>
     <message>
+        <source>Choose the project folder to begin: the name and the venv follow from it.</source>
+        <translation>先选择项目文件夹：名称和 venv 会据此自动填写。</translation>
+    </message>
+    <message>
         <source>1 problem to fix before saving: {first}</source>
         <translation>保存前需要修正 1 个问题：{first}</translation>
     </message>
@@ -3731,6 +3735,54 @@
         <translation>用户 {user}</translation>
     </message>
     <message>
+        <source>rocmdesk found no AMD GPU in this machine, so ROCm and PyTorch have nothing to run on here. A plan made now is for preparing the system before an AMD card goes in, or for reading and saving as a script for another computer: a dry run checks its steps and changes nothing, and a real run&apos;s GPU checks (the amdgpu driver, /dev/kfd) fail until a card is there.</source>
+        <translation>rocmdesk 在这台机器上没有找到 AMD 显卡，所以 ROCm 和 PyTorch 在这里无处可运行。现在制定的计划用于在装入 AMD 显卡之前准备好系统，或用于阅读并另存为脚本供另一台电脑使用：试运行会检查各个步骤且不做任何改动，而真正运行时的显卡检查（amdgpu 驱动、/dev/kfd）在装上显卡之前都会失败。</translation>
+    </message>
+    <message>
+        <source>“{label}”</source>
+        <translation>“{label}”</translation>
+    </message>
+    <message>
+        <source>The driver belongs to the host: install it there, and leave {box} unticked on the Choices page.</source>
+        <translation>驱动属于宿主机：请在宿主机上安装，并在“选项”页不要勾选 {box}。</translation>
+    </message>
+    <message>
+        <source>Keep the in-box driver (untick {box} on the Choices page) or pick a legacy release for the driver.</source>
+        <translation>保留内核自带的驱动（在“选项”页取消勾选 {box}），或为驱动选择一个 legacy 版本。</translation>
+    </message>
+    <message>
+        <source>Reboot when the plan has run; then the Overview page shows the driver in use.</source>
+        <translation>计划执行完后重启；之后“概览”页会显示正在使用的驱动。</translation>
+    </message>
+    <message>
+        <source>The Overview page shows what works on this GPU.</source>
+        <translation>“概览”页列出这块显卡上哪些可用。</translation>
+    </message>
+    <message>
+        <source>PyTorch wheels bring their own ROCm, so this is mostly harmless; extensions built against a system ROCm can clash. Choose Runtime or SDK under “What to install” on the Choices page to have them cleaned up.</source>
+        <translation>PyTorch wheel 自带 ROCm，所以这基本无害；但基于系统 ROCm 构建的扩展可能冲突。在“选项”页的“安装内容”中选择“运行时”或“SDK”，计划就会清理它们。</translation>
+    </message>
+    <message>
+        <source>amdgpu-dkms may fail to build for this kernel, or build and misbehave. Keep the in-box driver (untick {box} on the Choices page), or boot one of the kernels listed above.</source>
+        <translation>amdgpu-dkms 可能无法为这个内核编译，或编译成功但工作异常。请保留内核自带的驱动（在“选项”页取消勾选 {box}），或启动到上面列出的某个内核。</translation>
+    </message>
+    <message>
+        <source>Unset {var} where your session sets it ({places}; in this shell: unset {var}), and let a profile on the Environments page set {advised} for the projects that use the GPU.</source>
+        <translation>在您的会话设置 {var} 的地方取消它（{places}；在当前 shell 中：unset {var}），并让“环境”页面上的配置为使用显卡的项目设置 {advised}。</translation>
+    </message>
+    <message>
+        <source>Set {var} only in the profile of a project that needs it, on the Environments page, not for your whole session ({places}; in this shell: unset {var}).</source>
+        <translation>只在需要 {var} 的项目的配置中设置它（在“环境”页面），不要为整个会话设置（{places}；在当前 shell 中：unset {var}）。</translation>
+    </message>
+    <message>
+        <source>Unset {var} where your session sets it ({places}; in this shell: unset {var}) and in your profiles on the Environments page.</source>
+        <translation>在您的会话设置 {var} 的地方（{places}；在当前 shell 中：unset {var}）以及“环境”页面上的配置中取消设置它。</translation>
+    </message>
+    <message>
+        <source>Whether amdgpu is loaded is unknown; tick this if it is not.</source>
+        <translation>无法判断 amdgpu 是否已加载；若未加载，请勾选此项。</translation>
+    </message>
+    <message>
         <source>What rocmdesk found, for the choices on the next page (they update when you change them).</source>
         <translation>rocmdesk 找到的信息，供下一页的选项使用（修改选项时会随之更新）。</translation>
     </message>
@@ -4069,6 +4121,10 @@
     <message>
         <source>The helper checks a plan only for the user who runs it, so a dry run here is for {caller} instead of {user}.</source>
         <translation>辅助程序只针对运行它的用户检查计划，所以这里的试运行针对的是 {caller} 而不是 {user}。</translation>
+    </message>
+    <message>
+        <source>There is no AMD GPU in this machine: running the plan prepares the system only, and its GPU checks fail until a card is there.</source>
+        <translation>这台机器上没有 AMD 显卡：运行计划只会准备系统，其中的显卡检查在装上显卡之前都会失败。</translation>
     </message>
     <message>
         <source>The helper checks a plan only for the user who runs it, so this dry run is for {caller} instead of {user}.</source>
@@ -5642,8 +5698,20 @@
         <translation>已读完全部 {mb} MB（{lines} 行）：保留开头和结尾的行，以及中间 {hits} 行相关内容</translation>
     </message>
     <message>
+        <source>read {mb} MB of it ({lines} lines): their first and last lines and {hits} lines of interest in between</source>
+        <translation>读取了其中 {mb} MB（{lines} 行）：保留开头和结尾的行，以及中间 {hits} 行相关内容</translation>
+    </message>
+    <message>
         <source>{n} more lines of interest in the middle were left out: the first and the last of them were read</source>
         <translation>中间还有 {n} 行相关内容被省略：只读取了其中最前和最后的部分</translation>
+    </message>
+    <message>
+        <source>NOT READ: the first {skipped} MB of this input (it is larger than {limit} MB): only its last {read} MB were read</source>
+        <translation>未读取：此输入的前 {skipped} MB（它超过了 {limit} MB）：只读取了最后 {read} MB</translation>
+    </message>
+    <message>
+        <source>NOT READ: everything after the first {read} MB of this input (the most rocmdesk reads)</source>
+        <translation>未读取：此输入前 {read} MB 之后的全部内容（这是 rocmdesk 最多读取的量）</translation>
     </message>
 </context>
 <context>
@@ -8855,7 +8923,7 @@
     <name>rocmdesk.telemetry.gpu_metrics</name>
     <message>
         <source>gpu_metrics not decodable: {why}</source>
-        <translation type="unfinished"></translation>
+        <translation>gpu_metrics 无法解码：{why}</translation>
     </message>
 </context>
 <context>
