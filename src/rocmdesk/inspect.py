@@ -239,6 +239,18 @@ def _pasted_wheel(parsed: Any) -> Any:
 
 
 def _inspect_kernel_log(parsed: Any, result: dict[str, Any]) -> None:
+    # the GPUs amdgpu initialized ("initializing kernel modesetting (POLARIS10 0x1002:0x67DF ...)"): their ids
+    from rocmdesk.machine.names import marketing_name
+
+    gpus = []
+    for i, g in enumerate(getattr(parsed, "gpus", [])):
+        name, name_source = marketing_name(None, g.device_id, g.revision)
+        gpus.append(Gpu(index=i, name=name, gfx=None, gfx_reported=None, device_id=g.device_id, revision=g.revision,
+                        pci_slot=g.pci_slot, vram_total_bytes=None, kfd_node=None, apu=None, name_source=name_source,
+                        subsystem_vendor=g.subsystem_vendor, subsystem_device=g.subsystem_device))
+    if gpus:
+        result["advice"] = _advised(gpus, result["input"]).to_json()
+        result["gpus"] = _rows(gpus)
     result["events"] = [
         {k: e.to_json()[k] for k in ("kind", "severity", "line_no", "timestamp", "device", "message", "details")}
         for e in parsed.events

@@ -153,9 +153,31 @@ class KernelEvent:
         return asdict(self)
 
 
+# "[drm] initializing kernel modesetting (POLARIS10 0x1002:0x67DF 0x1DA2:0xE366 0xE7)": amdgpu names each GPU it
+# takes, with its chip (or "IP DISCOVERY" on newer ones), PCI ids and revision
+_MODESET_RE = re.compile(
+    r"initializing kernel modesetting \((?P<chip>[A-Z0-9_ ]{1,40}) 0x1002:0x(?P<did>[0-9A-Fa-f]{4}) "
+    r"0x(?P<sv>[0-9A-Fa-f]{4}):0x(?P<sd>[0-9A-Fa-f]{4}) 0x(?P<rev>[0-9A-Fa-f]{2})\)")
+
+
+@dataclass
+class KernelGpu:
+    """A GPU amdgpu initialized, as its "initializing kernel modesetting" line names it."""
+
+    device_id: str
+    revision: str
+    subsystem_vendor: str
+    subsystem_device: str
+    chip: str | None  # "POLARIS10"; None for "IP DISCOVERY"
+    line_no: int
+    pci_slot: str | None = None  # from the next amdgpu line that names a slot
+    timestamp: float | None = None
+
+
 @dataclass
 class KernelLog:
     events: list[KernelEvent] = field(default_factory=list)
+    gpus: list[KernelGpu] = field(default_factory=list)  # of the last boot in the log
     line_count: int = 0
     kernel_lines: int = 0
     style: str | None = None
@@ -300,6 +322,20 @@ def sniff_score(text: str) -> int:
 # --- parsing ------------------------------------------------------------------------------
 
 
+def _modeset(log: KernelLog, msg: str, line_no: int, timestamp: float | None) -> None:
+    m = _MODESET_RE.search(msg)
+    if m is None:
+        return
+    last = log.gpus[-1].timestamp if log.gpus else None
+    if timestamp is not None and last is not None and timestamp < last:
+        log.gpus.clear()  # the clock went back: a new boot (journalctl -k over several), which lists them again
+    chip = m.group("chip").strip()
+    log.gpus.append(KernelGpu(
+        device_id=m.group("did").lower(), revision=m.group("rev").lower(), subsystem_vendor=m.group("sv").lower(),
+        subsystem_device=m.group("sd").lower(), chip=None if chip == "IP DISCOVERY" else chip, line_no=line_no,
+        timestamp=timestamp))
+
+
 def parse_kernel_log(text: str) -> KernelLog:
     """Read kernel log lines.  Raises FormatError when the text holds neither kernel-log lines nor
     amdgpu / KFD / IOMMU events."""
@@ -338,6 +374,12 @@ def parse_kernel_log(text: str) -> KernelLog:
                 log.first_timestamp = p.timestamp
             log.last_timestamp = p.timestamp
         msg = p.message
+        if "modesetting (" in msg:
+            _modeset(log, msg, n, p.timestamp)
+        elif log.gpus and log.gpus[-1].pci_slot is None and msg.startswith("amdgpu "):
+            slot = _SLOT_RE.search(msg[:40])
+            if slot:
+                log.gpus[-1].pci_slot = slot.group(1) if slot.group(1).count(":") == 2 else "0000:" + slot.group(1)
         if log.kernel_release is None and "Linux version" in msg:
             v = _VERSION_RE.search(msg)
             log.kernel_release = v.group(1) if v else None
