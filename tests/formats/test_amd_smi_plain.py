@@ -42,3 +42,13 @@ def test_two_gpus_and_nothing_invented() -> None:
     result = inspect_text(text, "paste")
     assert [(g["index"], g["gfx"], g["pci_slot"]) for g in result["gpus"]] == [
         (0, "gfx1100", "0000:03:00.0"), (1, None, "0000:0c:00.0")]
+
+
+def test_partition_output_is_amd_smi_with_its_gpus_and_no_target() -> None:
+    # `amd-smi partition` (ROCm#4477, verbatim under tests/data/realworld): tables titled CURRENT_PARTITION and
+    # ACCELERATOR_PARTITION_PROFILES around "GPU: N" blocks of MEMORY_PARTITION; four GPUs, no target printed
+    text = (DATA / "rocm-4477-amd-smi-partition-4gpu-nps1.txt").read_text()
+    assert sniff(text) == "amd-smi"
+    result = inspect_text(text, "paste")
+    assert result["kind"] == "partition"
+    assert [(g["index"], g["gfx"], g["device_id"]) for g in result["gpus"]] == [(i, None, None) for i in range(4)]

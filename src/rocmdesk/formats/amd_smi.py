@@ -175,6 +175,8 @@ def _kind(entries: list[dict[str, Any]]) -> str:
         return "process"
     if "uuid" in keys or "bdf" in keys:
         return "list"
+    if keys & {"memory_partition", "accelerator_partition", "compute_partition"}:
+        return "partition"
     return "json"
 
 
@@ -362,7 +364,11 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"AmdSmi\w*Exception"), 3),
     (re.compile(r"^GPU: ?\d{1,4}[^\S\n]*\n[^\S\n]+(?:ASIC|BUS|USAGE|POWER|TEMPERATURE|VRAM|BOARD|DRIVER|"
                 r"VBIOS|IFWI|CLOCK|MEM_USAGE|PARTITION|LIMIT|PROCESS_INFO|ENGINE_USAGE|FAN|XGMI|RAS|CACHE_INFO|"
-                r"NUMA|SOC_PSTATE|XGMI_PLPD|PROCESS_ISOLATION|ECC)\b", re.M), 5),
+                r"NUMA|SOC_PSTATE|XGMI_PLPD|PROCESS_ISOLATION|ECC|MEMORY_PARTITION|ACCELERATOR_PARTITION|"
+                r"COMPUTE_PARTITION)\b", re.M), 5),
+    # amd-smi partition: its tables' titles, then "GPU: N" blocks of MEMORY_PARTITION
+    (re.compile(r"^(?:CURRENT_PARTITION|ACCELERATOR_PARTITION_PROFILES|ACCELERATOR_PARTITION_RESOURCES|"
+                r"MEMORY_PARTITION_CONFIG):[^\S\n]*$", re.M), 3),
     (re.compile(r"AMD-SMI Command"), 2),
     (re.compile(r"amd_hsmp|amdsmi", re.I), 1),
 )
