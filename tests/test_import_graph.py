@@ -24,11 +24,7 @@ LAYERS: list[set[str]] = [
 FRONT_ENDS = {"cli", "ui"}
 
 # offenders that another change in progress removes; each entry is (kind, detail) as the test reports it
-PENDING: set[tuple[str, str]] = {
-    ("cycle", "rocmdesk.doctor.catalogue -> rocmdesk.doctor.model -> rocmdesk.doctor.report"),
-    ("cycle", "rocmdesk.doctor.result_checks -> rocmdesk.doctor.text_checks"),
-    ("private", "rocmdesk.doctor.diagnose imports _drop_shadowed from rocmdesk.doctor.text_checks"),
-}
+PENDING: set[tuple[str, str]] = set()
 
 
 def _modules() -> dict[str, Path]:

@@ -13,7 +13,7 @@ from rocmdesk.cli import EXIT_INPUT, main
 from rocmdesk.doctor.catalogue import entry, shown
 from rocmdesk.cli.common import EXIT_FINDINGS
 from rocmdesk.doctor.diagnose import diagnose
-from rocmdesk.doctor.report import to_markdown
+from rocmdesk.doctor.report import to_json, to_markdown
 from rocmdesk.doctor.text_checks import diagnose_text
 from rocmdesk.machine import simulate
 from rocmdesk.machine.detect import detect
@@ -177,13 +177,13 @@ def test_a_reading_is_diagnosed_again_in_english_without_asking_the_machine(zh, 
         en_d = reading.diagnose()
     assert len(asked) == n  # nothing read, nothing run
     assert en_d.ids() == zh_d.ids() and "driver-errors" in en_d.ids()
-    assert has_chinese(json.dumps(zh_d.to_json(), ensure_ascii=False))
-    assert not has_chinese(json.dumps(en_d.to_json(), ensure_ascii=False))
+    assert has_chinese(json.dumps(to_json(zh_d), ensure_ascii=False))
+    assert not has_chinese(json.dumps(to_json(en_d), ensure_ascii=False))
     # diagnose_host's result can build itself again the same way
     d = diagnose_host(host)
     n = len(asked)
     with i18n.speaking("en"):
         again = d.again()
     assert len(asked) == n and again.ids() == d.ids()
-    assert not has_chinese(json.dumps(again.to_json(), ensure_ascii=False))
-    assert has_chinese(json.dumps(d.again().to_json(), ensure_ascii=False))  # in the language of the moment
+    assert not has_chinese(json.dumps(to_json(again), ensure_ascii=False))
+    assert has_chinese(json.dumps(to_json(d.again()), ensure_ascii=False))  # in the language of the moment

@@ -41,7 +41,7 @@ def read_kernel_log(host: Any) -> str | None:
 def _kernel_log_findings(text: str) -> list[Finding]:
     """Driver trouble in the machine's own kernel log (only the kernel-log recognizer's events count: the
     whole log is not a paste, so no other format or pattern is read into it)."""
-    from rocmdesk.doctor.text_checks import from_signals
+    from rocmdesk.doctor.plain_text import from_signals
     from rocmdesk.formats import FormatError, parse
 
     try:
@@ -67,7 +67,8 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
     from rocmdesk.doctor.machine_checks import diagnose_machine
     from rocmdesk.doctor.report import machine_summary, versions
     from rocmdesk.doctor.scrub import given_away
-    from rocmdesk.doctor.text_checks import _drop_shadowed, diagnose_text
+    from rocmdesk.doctor.plain_text import drop_shadowed
+    from rocmdesk.doctor.text_checks import diagnose_text
 
     found: list[Finding] = []
     inputs: list[InputResult] = []
@@ -88,7 +89,7 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
         info.names = given_away(getattr(data, "data", data))  # for the report's scrubber (issue 16); an Excerpt's text
         inputs.append(info)
         _merge(found, tf)
-    _drop_shadowed(found)
+    drop_shadowed(found)
     if report is not None:
         fixes.attach(found, report)
     found.sort(key=lambda f: (SEVERITIES.index(f.severity), order(f.id)))

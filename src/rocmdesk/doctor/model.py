@@ -1,6 +1,7 @@
 """The Doctor's records: a finding (catalogue id, evidence, fix), one input's reading, the whole diagnosis.
 
-JSON shapes are stable: later versions add keys, never rename them.
+JSON shapes are stable: later versions add keys, never rename them.  A whole diagnosis becomes JSON in
+``rocmdesk.doctor.report.to_json`` (privacy-minimal by default); this module imports nothing of the Doctor's.
 """
 
 from __future__ import annotations
@@ -109,8 +110,3 @@ class Diagnosis:
 
     def finding(self, id: str) -> Finding | None:
         return next((f for f in self.findings if f.id == id), None)
-
-    def to_json(self, include_identity: bool = False) -> dict[str, Any]:
-        from rocmdesk.doctor.report import to_json
-
-        return to_json(self, include_identity)

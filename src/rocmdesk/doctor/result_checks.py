@@ -11,8 +11,11 @@ from dataclasses import asdict, is_dataclass
 from typing import Any, Mapping
 
 from rocmdesk.doctor.catalogue import finding
-from rocmdesk.doctor.model import Finding
+from rocmdesk.doctor.model import Finding, InputResult
+from rocmdesk.doctor.plain_text import read_plain
 from rocmdesk.i18n import translate
+
+JSON_LIMIT = 32 << 20  # larger "JSON" is not a result rocmdesk wrote
 
 # verify verdict -> catalogue id (None: nothing wrong, or said better by the machine checks)
 VERDICT_IDS: dict[str, str | None] = {
@@ -114,8 +117,6 @@ def _passed(data: Mapping[str, Any]) -> bool | None:
 
 def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
     """Findings a sanity run shows: its errors read like a paste; an OOM and a failed collective by kind."""
-    from rocmdesk.doctor.text_checks import diagnose_text
-
     data = _as_dict(result)
     if _passed(data) is True or data.get("cancelled") is True:
         return []
@@ -139,7 +140,7 @@ def from_sanity(result: Any, origin: str = "sanity") -> list[Finding]:
     if "collective" in kind or "rccl" in kind or "nccl" in kind:
         out.append(finding("multi-gpu-hang", [said] + texts[:2], origin))
     if texts:
-        _info, found = diagnose_text("\n".join(texts), origin)
+        _info, found = read_plain("\n".join(texts), origin)
         for f in found:
             if all(f.id != o.id for o in out):
                 f.origins = [origin]
@@ -154,3 +155,31 @@ def sanity_summary(data: Mapping[str, Any]) -> list[str]:
     if passed is False:
         return [translate("rocmdesk.doctor.result_checks", "a Sanity check run: it failed")]
     return [translate("rocmdesk.doctor.result_checks", "a Sanity check run's result")]
+
+
+def from_own_json(text: str, label: str) -> tuple[InputResult, list[Finding]] | None:
+    """A verify or sanity result rocmdesk wrote (``--json``), or None when the text is not one.  JSON that
+    nests deeper than any rocmdesk writes is an input error (the recognizers would refuse it too)."""
+    from rocmdesk.formats.limits import LimitError, loads
+
+    head = text[:4096].lstrip()[:1]
+    if head != "{" or len(text) > JSON_LIMIT:
+        return None
+    try:
+        data = loads(text, max_chars=JSON_LIMIT)
+    except LimitError as exc:
+        return InputResult(label, None, str(exc)), []
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    if isinstance(data.get("verdict"), str):
+        found = from_verify(data, label)
+        said = translate("rocmdesk.doctor.text_checks", "a PyTorch check: {verdict}").format(
+            verdict=data.get("verdict"))
+        return InputResult(label, "verify-json", None, [said], [f.id for f in found]), found
+    if looks_like_sanity(data):
+        found = from_sanity(data, label)
+        return InputResult(label, "sanity-json", None, sanity_summary(data),
+                           [f.id for f in found]), found
+    return None
