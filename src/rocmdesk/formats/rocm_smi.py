@@ -503,7 +503,9 @@ def parse_rocm_smi(text: str) -> SmiReport:
         return _from_json(obj, truncated)
     table = _csv_table(text)
     if table is not None:
-        return _from_json(table, False)
+        report = _from_json(table, False)
+        report.kind = "csv"
+        return report
     return _parse_text(text)
 
 
