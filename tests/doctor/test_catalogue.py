@@ -116,3 +116,17 @@ def test_section_7_error_strings(text, fid):
     info, found = diagnose_text(text, "paste")
     assert fid in [f.id for f in found], (info, [f.id for f in found])
     assert next(f for f in found if f.id == fid).evidence
+
+
+def test_two_hsa_runtimes_in_a_process_maps_paste_are_their_own_finding():
+    # /proc/PID/maps of a process with torch's own runtime and a system ROCm's (tinygrad/tinygrad#3608): the KFD
+    # lets one runtime per process open it; one folder mapped many times is one runtime
+    maps = ("7f1c2a000000-7f1c2a400000 r-xp 00000000 08:01 1234 /opt/rocm-6.2.0/lib/libhsa-runtime64.so.1.14.60200\n"
+            "7f1c2a400000-7f1c2a600000 r--p 00400000 08:01 1234 /opt/rocm-6.2.0/lib/libhsa-runtime64.so.1.14.60200\n"
+            "7f1c3b000000-7f1c3b400000 r-xp 00000000 08:01 4567 "
+            "/home/u/venv/lib/python3.11/site-packages/torch/lib/libhsa-runtime64.so\n")
+    _info, found = diagnose_text(maps, "maps")
+    assert [f.id for f in found] == ["two-hsa-runtimes"]
+    assert "/opt/rocm-6.2.0/lib/libhsa-runtime64.so" in found[0].evidence[0]
+    _info, found = diagnose_text("".join(maps.splitlines(keepends=True)[:2]), "maps")
+    assert found == []

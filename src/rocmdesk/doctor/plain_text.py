@@ -10,6 +10,7 @@ this module sits below ``result_checks``, which reads a sanity run's error texts
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rocmdesk.doctor.catalogue import catalogue, finding, signal_map
@@ -147,6 +148,28 @@ def _lspci_no_driver(result: dict[str, Any]) -> list[tuple[str, str]]:
             for slot in result.get("no_driver") or []]
 
 
+# a libhsa-runtime64 mapped or named with its folder (/proc/PID/maps, ldd, lsof, an error message)
+_HSA_LIB = re.compile(r"(/[^\s'\"]{1,300})/libhsa-runtime64\.so")
+
+
+def _two_runtimes(text: str, label: str) -> list[Finding]:
+    """Two HSA runtimes from two folders in one text (a process's maps with torch's own and a system ROCm's, or
+    two ROCm versions): the KFD lets one runtime per process open it, the second fails with OUT_OF_RESOURCES
+    (tinygrad/tinygrad#3608).  The recognizers see it only beside that error; a maps paste says it alone."""
+    from rocmdesk.doctor.excerpt import lines_of_interest
+
+    folders: dict[str, str] = {}
+    for line in lines_of_interest(text):
+        if "libhsa-runtime64.so" in line:
+            for m in _HSA_LIB.finditer(line[:MAX_LINE]):
+                folders.setdefault(m.group(1), m.group(0))
+    if len(folders) < 2:
+        return []
+    said = translate("rocmdesk.doctor.text_checks", "two HSA runtimes in one process: {paths}").format(
+        paths=", ".join(sorted(folders.values())[:4]))
+    return [finding("two-hsa-runtimes", [said], label)]
+
+
 def read_text(text: str, label: str, notes: list[str] | None = None, cut: bool | None = None
               ) -> tuple[InputResult, list[Finding]]:
     """What ``text`` (decoded, not empty) says: its format, a short summary and the catalogue findings it shows.
@@ -171,6 +194,7 @@ def read_text(text: str, label: str, notes: list[str] | None = None, cut: bool |
         merge(found, from_signals(sig, label))
         merge(found, extra)
     merge(found, _scan(text, label))
+    merge(found, _two_runtimes(text, label))
     drop_shadowed(found)
     info = InputResult(label, result["format"] if result else None, None,
                        list((result or {}).get("summary") or [])[:20], [f.id for f in found],
