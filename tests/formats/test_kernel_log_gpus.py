@@ -35,3 +35,20 @@ def test_ip_discovery_and_a_second_boot() -> None:
     assert len(parse_kernel_log(rebooted).gpus) == 1  # the clock went back: a new boot lists its GPUs again
     [row] = inspect_text(NAVI31, "paste")["gpus"]
     assert (row["gfx"], row["name"]) == ("gfx1100", "AMD Radeon RX 7900 XTX")
+
+
+# https://github.com/System64fumo/linux/pull/28 (an RX 9060 XT on an arm64 board): newer kernels put the slot on
+# the modesetting line itself
+RX9060XT = """\
+$ sudo dmesg | grep amdgpu
+[    2.100520] amdgpu: IO link not available for non x86 platforms
+[    2.100528] amdgpu: Virtual CRAT table created for CPU
+[    2.100547] amdgpu: Topology: Add CPU node
+[    2.100740] amdgpu 0000:c3:00.0: initializing kernel modesetting (IP DISCOVERY 0x1002:0x7590 0x1DA2:0xA493 0xC0).
+[    2.100755] amdgpu 0000:c3:00.0: register mmio base: 0x60000000
+"""
+
+
+def test_the_slot_on_the_modesetting_line() -> None:
+    [row] = inspect_text(RX9060XT, "paste")["gpus"]
+    assert (row["device_id"], row["gfx"], row["pci_slot"], row["apu"]) == ("7590", "gfx1200", "0000:c3:00.0", False)

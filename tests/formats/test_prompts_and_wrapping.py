@@ -56,3 +56,21 @@ def test_prompt_lines_are_blanked(line: str) -> None:
                                   "Dec 04 10:11:12 box systemd[1]: user@1000.service: Succeeded."])
 def test_output_lines_are_not_prompts(line: str) -> None:
     assert not is_prompt(line)
+
+
+def test_a_blank_run_a_terminal_left_inside_a_name_and_a_quoted_prompt() -> None:
+    # https://github.com/ROCm/legacy-rocm-build/issues/90 (2018-10-12), the first two Fiji cards of that paste: the
+    # prompt line starts with a stray backtick and each name holds a run of 163 blanks where the terminal wrapped it
+    pad = " " * 163
+    text = ("`nick@KI-GPGPU02:~$ lspci | grep AMD\n"
+            f"01:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Fiji [{pad}Radeon R9 FURY / "
+            "NANO Series] (rev c8)\n"
+            "01:00.1 Audio device: Advanced Micro Devices, Inc. [AMD/ATI] Device aae8\n"
+            f"02:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Fiji [{pad}Radeon R9 FURY / "
+            "NANO Series] (rev c8)\n"
+            "02:00.1 Audio device: Advanced Micro Devices, Inc. [AMD/ATI] Device aae8\n")
+    result = inspect_text(text, "paste")
+    assert result["format"] == "lspci"
+    assert [(g["pci_slot"], g["gfx"], g["device_id"]) for g in result["gpus"]] == [
+        ("0000:01:00.0", "gfx803", None), ("0000:02:00.0", "gfx803", None)]  # the chip from "Fiji [...]"; no id
+    assert result["gpus"][0]["name"] == "Fiji [Radeon R9 FURY / NANO Series]"

@@ -334,6 +334,9 @@ def _modeset(log: KernelLog, msg: str, line_no: int, timestamp: float | None) ->
         device_id=m.group("did").lower(), revision=m.group("rev").lower(), subsystem_vendor=m.group("sv").lower(),
         subsystem_device=m.group("sd").lower(), chip=None if chip == "IP DISCOVERY" else chip, line_no=line_no,
         timestamp=timestamp))
+    slot = _SLOT_RE.search(msg[: m.start()])  # newer kernels: "amdgpu 0000:c3:00.0: initializing kernel ..."
+    if slot:
+        log.gpus[-1].pci_slot = slot.group(1) if slot.group(1).count(":") == 2 else "0000:" + slot.group(1)
 
 
 def parse_kernel_log(text: str) -> KernelLog:

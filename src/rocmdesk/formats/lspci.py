@@ -267,6 +267,8 @@ def _device(m: re.Match[str], line_no: int) -> PciDevice:
         rest = rest[: last.start()] + rest[last.end():]
     rest = _COMMENT_RE.sub("", rest).strip()
     vendor_name, device_name = _split_vendor(rest)
+    if device_name and "  " in device_name:  # a terminal's wrap left a run of blanks inside the name ("Fiji [   Radeon")
+        device_name = re.sub(r"\[ ", "[", " ".join(device_name.split()))
     placeholder = _PLACEHOLDER_RE.match(device_name or "")
     if device_id is None and placeholder and vendor_name and _AMD_NAME_RE.search(vendor_name):
         # without -nn, an old pci.ids that lacks the card makes lspci print "Device 67df": that is the device id
