@@ -6,10 +6,12 @@ line plus a light band between the min and max of the samples behind it, so a on
 in a 24-hour view still reaches its height.  The line and band items are made once per series
 and fed small arrays (``setData``); a refresh whose history and view have not moved does nothing.
 
-Live views fetch from a left edge that moves in steps of 1/16 of the span (the axis still
-scrolls smoothly), so a refresh without new samples fetches nothing, and the buckets behind
-the line stay put instead of shimmering as the view slides.  NaN values (a GPU that vanished, a
-sensor the card lacks) are gaps in the line and the band; a value no line of a dot's width reaches
+Live views step instead of scrolling at every sample (issue 19): the view's right edge moves in steps of
+1/16 of the span (``plot_data.page_edges``), so the body of each line (fetched up to the last step) stays
+put and a new sample redraws only the short *tail* after it: a strip a few pixels wide, not every pixel of
+every plot.  The y range is kept while the data fit in it.  The readout follows each sample.
+
+NaN values (a GPU that vanished, a sensor the card lacks) are gaps in the line and the band; a value no line of a dot's width reaches
 (the first sample, a reading between gaps) is a dot, as pyqtgraph draws no line through one point.
 Paused, the data stops at the moment of the pause and the user may drag and scroll along the time
 axis; the plot then re-reads the history for what is in view (a zoom into the 24-hour view shows
@@ -31,23 +33,20 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from rocmdesk.telemetry.history import History, Window
+from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the view's and tests' import)
+    band_segments,
+    format_bytes,
+    join_windows,
+    line_data,
+    lone_points,
+    page_edges,
+)
 
-
-def format_bytes(n: float) -> str:
-    """Binary units, as GPU memory is sold and reported: 7.4 GiB, 512 MiB."""
-    size = float(n)
-    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
-        if abs(size) < 1024 or unit == "TiB":
-            if unit == "B":
-                return f"{size:.0f} B"
-            return f"{size:.0f} {unit}" if abs(size) >= 100 else f"{size:.1f} {unit}" if abs(size) >= 10 else f"{size:.2f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TiB"
 
 MIN_SPAN_S = 60.0
 MAX_SPAN_S = 86400.0
 DEFAULT_SPAN_S = 600.0
-SNAP = 16  # live views fetch from a left edge on a grid of span/SNAP (see the module doc)
+SNAP = 16  # a live view steps by span/SNAP (see the module doc)
 # distinct on light and dark backgrounds, one per GPU of an 8-GPU box
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 THRESHOLD_COLOR = "#c0392b"
@@ -60,57 +59,13 @@ class _Curve:
     name: str
     label: str
     color: QColor
-    line: pg.PlotDataItem
+    line: pg.PlotCurveItem
     band: pg.PlotCurveItem
     dots: pg.ScatterPlotItem
-    window: Window | None = None
-
-
-def band_segments(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """x, y pairs of a vertical stroke from min to max per bucket (NaN buckets left out), for connect="pairs".
-
-    At about one bucket per pixel the strokes make a solid band; a filled polygon of the same outline
-    zig-zags over the whole height and cost ~40 ms a series to paint (8 series: a third of a second)."""
-    ok = np.isfinite(lo) & np.isfinite(hi)
-    n = int(ok.sum())
-    x = np.empty(2 * n, dtype=np.float64)
-    y = np.empty(2 * n, dtype=np.float64)
-    x[0::2] = x[1::2] = t[ok]
-    y[0::2] = lo[ok]
-    y[1::2] = hi[ok]
-    return x, y
-
-
-def line_data(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | str]:
-    """x, y and pyqtgraph's ``connect`` for a line with gaps: NaN points get a neighbour's value and no
-    segment.  (``connect="finite"`` sometimes left out every segment after a gap once the data was set again.)"""
-    finite = np.isfinite(y)
-    if finite.all():
-        return t, y, "all"
-    if not finite.any():
-        return t[:0], y[:0], "all"
-    idx = np.where(finite, np.arange(len(y)), 0)
-    np.maximum.accumulate(idx, out=idx)  # forward fill ...
-    first = int(np.argmax(finite))
-    idx[:first] = first  # ... and the leading gap from the first value
-    filled = y[idx]
-    connect = np.zeros(len(y), dtype=np.int32)
-    connect[:-1] = finite[:-1] & finite[1:]
-    return t, filled, connect
-
-
-def lone_points(t: np.ndarray, y: np.ndarray, min_dt: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
-    """x, y of the values on pieces of :func:`line_data`'s line no longer than ``min_dt``: the only sample so
-    far, a reading between two gaps, the first seconds of a history in a 24-hour view.  pyqtgraph draws
-    nothing for a line of one point (and a speck for one under a pixel), so the plot marks these with dots."""
-    idx = np.flatnonzero(np.isfinite(y))
-    if not idx.size:
-        return t[:0], y[:0]
-    starts = np.flatnonzero(np.diff(idx, prepend=-2) > 1)  # each run of neighbouring values is one piece
-    ends = np.append(starts[1:], idx.size) - 1
-    short = t[idx[ends]] - t[idx[starts]] <= min_dt
-    sel = idx[np.repeat(short, ends - starts + 1)]
-    return t[sel], y[sel]
+    tail: pg.PlotCurveItem  # a live view's newest strip, drawn alone between the view's steps
+    tail_band: pg.PlotCurveItem
+    body: Window | None = None  # what ``line`` and ``band`` show
+    window: Window | None = None  # body and tail: all that is drawn
 
 
 class TimeAxis(pg.DateAxisItem):
@@ -155,6 +110,7 @@ class MetricPlot(QWidget):
         self._now: float | None = None  # end of the live view at the last refresh
         self._frozen: float | None = None  # paused: no data after this time is shown
         self._key: tuple | None = None  # what the drawn data was fetched for
+        self._tail_key: tuple | None = None  # ... and the tail of a live view
         self._x_shown: tuple[float, float] | None = None
         self._curves: list[_Curve] = []
         self._threshold: float | None = None
@@ -163,7 +119,6 @@ class MetricPlot(QWidget):
         self._cursor_t: float | None = None
         self._readout_newest: float | None = None
         self._setting_range = False
-        self._pg_opts = {"autoDownsample": False, "clipToView": False}  # see benchmarks/monitor_render.py
         self.fetches = 0  # times the history was read (tests, benchmarks)
 
         outer = QVBoxLayout(self)
@@ -186,6 +141,7 @@ class MetricPlot(QWidget):
         self.readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self._readout_lines = 0
+        self._fit_key: tuple | None = None
         header.addWidget(self.title_label)
         header.addWidget(self.state_label)
         header.addStretch(1)
@@ -260,9 +216,8 @@ class MetricPlot(QWidget):
                 raise KeyError(name)
         item = self.plot_widget.getPlotItem()
         for c in self._curves:
-            item.removeItem(c.line)
-            item.removeItem(c.band)
-            item.removeItem(c.dots)
+            for part in (c.line, c.band, c.dots, c.tail, c.tail_band):
+                item.removeItem(part)
         self._curves = []
         for i, (name, label) in enumerate(series):
             slot = colors[i] if colors is not None and i < len(colors) else i
@@ -270,12 +225,13 @@ class MetricPlot(QWidget):
             fill = QColor(color)
             fill.setAlpha(BAND_ALPHA)
             band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
-            line = pg.PlotDataItem(pen=pg.mkPen(color, width=1), **self._pg_opts)
+            tail_band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
+            line = pg.PlotCurveItem(pen=pg.mkPen(color, width=1), skipFiniteCheck=True)
+            tail = pg.PlotCurveItem(pen=pg.mkPen(color, width=1), skipFiniteCheck=True)
             dots = pg.ScatterPlotItem(size=DOT_PX, pen=None, brush=pg.mkBrush(color))
-            item.addItem(band, ignoreBounds=True)  # first: under the line
-            item.addItem(line)
-            item.addItem(dots, ignoreBounds=True)
-            self._curves.append(_Curve(name, label, color, line, band, dots))
+            for part in (band, tail_band, line, tail, dots):  # bands first: under the lines
+                item.addItem(part, ignoreBounds=True)
+            self._curves.append(_Curve(name, label, color, line, band, dots, tail, tail_band))
         self._key = None
         self._redraw()
         self._sync_empty()
@@ -359,13 +315,6 @@ class MetricPlot(QWidget):
         """Values the y axis always includes (0 and 100 for a percentage), besides the data."""
         self._y_hint = (minimum, maximum)
         self._fit_y()
-
-    def set_pg_downsampling(self, auto_downsample: bool, clip_to_view: bool) -> None:
-        """pyqtgraph's own decimation, off by default: the plot already draws ~1 point per pixel."""
-        self._pg_opts = {"autoDownsample": auto_downsample, "clipToView": clip_to_view}
-        for c in self._curves:
-            c.line.setDownsampling(auto=auto_downsample, method="peak")
-            c.line.setClipToView(clip_to_view)
 
     def curve_data(self, name: str) -> Window | None:
         """The window a series is drawn from (the last one fetched)."""
@@ -452,75 +401,125 @@ class MetricPlot(QWidget):
         bounds = self._history.span()
         newest = bounds[1] if bounds is not None else None
         names = tuple(c.name for c in self._curves)
-        if live:
-            step = self._span / SNAP
-            fetch_from = math.floor(view_from / step) * step
-            fetch_to = max(fetch_from, view_to if newest is None else min(newest, view_to))
-            max_points = max(2, int(round(width * (view_to - fetch_from) / span)))
-            # the line grows a pixel at a time: samples that land in the last pixel wait for the next one,
-            # so a 24-hour view re-reads the history about every 80 s instead of at every sample
-            px_s = span / width
-            # ... but a fetch that stopped short of the newest sample (a view still at the time of a machine it
-            # showed before, a history that was empty) is not the same: "no data yet" must not wait for a pixel
-            covered = newest is not None and fetch_to >= newest
-            key: tuple = (fetch_from, math.floor(fetch_to / px_s), max_points, names, covered, id(self._history))
-        else:
+        if not live:
             fetch_from = view_from
             fetch_to = max(fetch_from, min(view_to, self._frozen) if self._frozen is not None else view_to)
             max_points = max(2, int(round(width * (fetch_to - fetch_from) / span)))
-            key = (fetch_from, fetch_to, max_points, names)
-        moved = False
-        if live:
-            shown = self._x_shown
-            # a scroll of under a pixel (most refreshes of a long view) is not worth a repaint
-            if shown is None or abs(shown[1] - view_to) >= span / width or abs((shown[1] - shown[0]) - span) > 1e-6 * span:
-                # the newest value sits half a dot and a pixel inside the right edge: a lone first sample shows whole
-                self._set_x(view_from, view_to, lead=(DOT_PX / 2 + 1) * span / width)
-                moved = True
+            key: tuple = (fetch_from, fetch_to, max_points, names)
+            if key != self._key:
+                self._key, self._tail_key = key, None
+                self._fetch(fetch_from, fetch_to, max_points)
+            return
+        # a live view steps by 1/SNAP of its span (see page_edges); the newest value sits half a dot and a pixel
+        # inside the right edge at least, so a lone first sample shows whole
+        px_s = span / width
+        x0, x1 = page_edges(view_to, span, self._span / SNAP, (DOT_PX / 2 + 1) * px_s)
+        moved = self._x_shown is None or abs(self._x_shown[1] - x1) > 1e-6 * span or \
+            abs((self._x_shown[1] - self._x_shown[0]) - span) > 1e-6 * span
+        if moved:
+            self._set_x(x0, x1)
+        body_to = x1 - self._span / SNAP
+        last = view_to if newest is None else min(newest, view_to)
+        # the body is read again when the view steps, or when a sample lands in its part of the view (a young
+        # history, a view still at the time of the machine it showed before)
+        key = (x0, body_to, names, id(self._history), math.floor(min(last, body_to) / px_s), width)
         if key != self._key:
-            self._key = key
-            self._fetch(fetch_from, fetch_to, max_points)
-        elif moved:
-            self._fit_y()
+            self._key, self._tail_key = key, None
+            self._fetch(x0, body_to, max(2, int(round(width * (body_to - x0) / span))), tail_to=last)
+        else:
+            # the tail grows a pixel at a time: samples that land in the last pixel wait for the next one,
+            # so a 24-hour view draws again about every 80 s instead of at every sample
+            # (a tail cut short of the newest sample, drawn for a clock the view had before, is read again)
+            tail_key = (key, math.floor(last / px_s), newest is not None and last >= newest)
+            if tail_key != self._tail_key:
+                self._tail_key = tail_key
+                self._fetch_tails(last, width / span)
+                self._fit_y(sticky=True)
+                self._show_extras()
+            elif moved:
+                self._fit_y()
         if newest != self._readout_newest and self._cursor_t is None:
             self._show_readout()  # "latest" values follow every sample, even when the line waits
 
-    def _fetch(self, t_from: float, t_to: float, max_points: int) -> None:
+    def _fetch(self, t_from: float, t_to: float, max_points: int, tail_to: float | None = None) -> None:
+        """Read and draw the body from t_from to t_to (and, live, the tail after it up to tail_to)."""
         self.fetches += 1
+        for c in self._curves:
+            w = self._history.window(c.name, t_from, t_to, max_points)
+            c.body = c.window = w
+            x, y, connect = line_data(w.t, w.mean)
+            c.line.setData(x=x, y=y, connect=connect)
+            self._set_band(c.band, w, max(1e-9, t_to - t_from) / max(1, max_points))
+        if tail_to is not None:
+            self._tail_key = None
+            self._fetch_tails(tail_to, max_points / max(1e-9, t_to - t_from))
+        else:
+            for c in self._curves:
+                self._clear_tail(c)
+        self._fit_y()
+        self._show_extras()
+
+    def _fetch_tails(self, t_to: float, px_per_s: float) -> None:
+        """Each series from its body's last point to t_to: the strip a live view draws between its steps."""
+        for c in self._curves:
+            body = c.body
+            if body is None:
+                continue
+            start = float(body.t[-1]) if len(body) else (self._x_shown[1] - self._span / SNAP if self._x_shown else t_to)
+            if t_to <= start:
+                self._clear_tail(c)
+                c.window = body
+                continue
+            w = self._history.window(c.name, start, t_to, max(2, int(round(px_per_s * (t_to - start))) + 1))
+            x, y, connect = line_data(w.t, w.mean)
+            c.tail.setData(x=x, y=y, connect=connect)
+            self._set_band(c.tail_band, w, 1.0 / max(1e-9, px_per_s))
+            c.window = join_windows(body, w)
+
+    @staticmethod
+    def _clear_tail(c: _Curve) -> None:
+        if c.tail.xData is not None and len(c.tail.xData):
+            c.tail.setData(x=np.empty(0), y=np.empty(0))
+        c.tail_band.setVisible(False)
+
+    def _set_band(self, band: pg.PlotCurveItem, w: Window, s_per_px: float) -> None:
+        if w.bucket_s > 0:
+            bx, by = band_segments(w.t, w.min, w.max)
+            # strokes as wide as a bucket on screen, so a zoomed-in band stays solid
+            px = max(1, min(16, int(round(w.bucket_s / max(1e-9, s_per_px)))))
+            if band.opts["pen"].width() != px:
+                band.setPen(pg.mkPen(band.opts["pen"].color(), width=px))
+            band.setData(bx, by, connect="pairs")
+            band.setVisible(True)
+        else:  # raw samples: min == max, nothing to fill
+            band.setVisible(False)
+
+    def _show_extras(self) -> None:
+        """Dots on values no line shows, the readout, "no data yet"."""
         x0, x1 = self.vb.viewRange()[0]
         s_per_px = (x1 - x0) / self._width_px()
         for c in self._curves:
-            w = self._history.window(c.name, t_from, t_to, max_points)
-            c.window = w
-            x, y, connect = line_data(w.t, w.mean)
-            c.line.setData(x=x, y=y, connect=connect)
+            w = c.window
+            if w is None:
+                continue
             dx, dy = lone_points(w.t, w.mean, DOT_PX * s_per_px)
             if len(dx) or c.dots.data.size:
                 c.dots.setData(x=dx, y=dy)
-            if w.bucket_s > 0:
-                bx, by = band_segments(w.t, w.min, w.max)
-                # strokes as wide as a bucket on screen, so a zoomed-in band stays solid
-                px = self._width_px() * w.bucket_s / max(1e-9, t_to - t_from) if t_to > t_from else 1.0
-                c.band.setPen(pg.mkPen(c.band.opts["pen"].color(), width=max(1, min(16, int(round(px))))))
-                c.band.setData(bx, by, connect="pairs")
-                c.band.setVisible(True)
-            else:  # raw samples: min == max, nothing to fill
-                c.band.setVisible(False)
-        self._fit_y()
         self._show_readout()
         self._sync_empty()
 
-    def _set_x(self, x0: float, x1: float, lead: float = 0.0) -> None:
-        """Show x0..x1, moved ``lead`` seconds later on screen."""
+    def _set_x(self, x0: float, x1: float) -> None:
+        """Show x0..x1."""
         self._setting_range = True
         try:
-            self.vb.setXRange(x0 + lead, x1 + lead, padding=0)
+            self.vb.setXRange(x0, x1, padding=0)
         finally:
             self._setting_range = False
         self._x_shown = (x0, x1)
 
-    def _fit_y(self) -> None:
-        """The y range of what is in view, the threshold and the hints, with a margin."""
+    def _fit_y(self, sticky: bool = False) -> None:
+        """The y range of what is in view, the threshold and the hints, with a margin.  ``sticky``: keep the range
+        while what is in view fits in it (a new strip then repaints only itself, not the whole plot)."""
         x0 = self._x_shown[0] if self._x_shown is not None and not self._paused else self.vb.viewRange()[0][0]
         lo, hi = math.inf, -math.inf
         for c in self._curves:
@@ -553,6 +552,10 @@ class MetricPlot(QWidget):
         bottom = lo - pad
         if lo >= 0 and bottom < 0:  # a sliver below zero keeps the line off the frame; no negative tick shows
             bottom = -0.04 * (hi + top)
+        if sticky:
+            y0, y1 = self.vb.viewRange()[1]
+            if y0 <= bottom + 1e-9 * abs(bottom) and hi + top <= y1 + 1e-9 * abs(y1) and y1 - y0 <= 3 * (hi + top - bottom):
+                return
         self._setting_range = True
         try:
             self.vb.setYRange(bottom, hi + top, padding=0)
@@ -618,10 +621,17 @@ class MetricPlot(QWidget):
         the legend of 8 GPUs is never cut after the sixth): a fixed height, set only when it changes."""
         from PySide6.QtGui import QTextDocument
 
+        width = max(50, self.readout.width() if self.readout.width() > 50 else self.width() - 12)
+        text = self.readout.text()
+        # laying the text out costs milliseconds: only when its length or the width changed (new digits in the
+        # same places at each sample wrap the same way)
+        fit_key = (len(text), width)
+        if fit_key == self._fit_key:
+            return
+        self._fit_key = fit_key
         doc = QTextDocument()
         doc.setDefaultFont(self.readout.font())
-        doc.setHtml(self.readout.text())
-        width = max(50, self.readout.width() if self.readout.width() > 50 else self.width() - 12)
+        doc.setHtml(text)
         doc.setTextWidth(width)
         line = self.readout.fontMetrics().lineSpacing()
         most = max(3, min(len(self._curves), 8))

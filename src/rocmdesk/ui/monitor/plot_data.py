@@ -1,0 +1,89 @@
+"""The arrays a Monitor plot draws, made from a history window without Qt: a line with gaps, dots for values a
+line is too short to show, the min/max band, a live view's pages, and byte counts in the units cards are sold in."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from rocmdesk.telemetry.history import Window
+
+
+def format_bytes(n: float) -> str:
+    """Binary units, as GPU memory is sold and reported: 7.4 GiB, 512 MiB."""
+    size = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if abs(size) < 1024 or unit == "TiB":
+            if unit == "B":
+                return f"{size:.0f} B"
+            return f"{size:.0f} {unit}" if abs(size) >= 100 else f"{size:.1f} {unit}" if abs(size) >= 10 else f"{size:.2f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TiB"
+
+
+def band_segments(t: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """x, y pairs of a vertical stroke from min to max per bucket (NaN buckets left out), for connect="pairs".
+
+    At about one bucket per pixel the strokes make a solid band; a filled polygon of the same outline
+    zig-zags over the whole height and cost ~40 ms a series to paint (8 series: a third of a second)."""
+    ok = np.isfinite(lo) & np.isfinite(hi)
+    n = int(ok.sum())
+    x = np.empty(2 * n, dtype=np.float64)
+    y = np.empty(2 * n, dtype=np.float64)
+    x[0::2] = x[1::2] = t[ok]
+    y[0::2] = lo[ok]
+    y[1::2] = hi[ok]
+    return x, y
+
+
+def line_data(t: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | str]:
+    """x, y and pyqtgraph's ``connect`` for a line with gaps: NaN points get a neighbour's value and no
+    segment.  (``connect="finite"`` sometimes left out every segment after a gap once the data was set again.)"""
+    finite = np.isfinite(y)
+    if finite.all():
+        return t, y, "all"
+    if not finite.any():
+        return t[:0], y[:0], "all"
+    idx = np.where(finite, np.arange(len(y)), 0)
+    np.maximum.accumulate(idx, out=idx)  # forward fill ...
+    first = int(np.argmax(finite))
+    idx[:first] = first  # ... and the leading gap from the first value
+    filled = y[idx]
+    connect = np.zeros(len(y), dtype=np.int32)
+    connect[:-1] = finite[:-1] & finite[1:]
+    return t, filled, connect
+
+
+def lone_points(t: np.ndarray, y: np.ndarray, min_dt: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """x, y of the values on pieces of :func:`line_data`'s line no longer than ``min_dt``: the only sample so
+    far, a reading between two gaps, the first seconds of a history in a 24-hour view.  pyqtgraph draws
+    nothing for a line of one point (and a speck for one under a pixel), so the plot marks these with dots."""
+    idx = np.flatnonzero(np.isfinite(y))
+    if not idx.size:
+        return t[:0], y[:0]
+    starts = np.flatnonzero(np.diff(idx, prepend=-2) > 1)  # each run of neighbouring values is one piece
+    ends = np.append(starts[1:], idx.size) - 1
+    short = t[idx[ends]] - t[idx[starts]] <= min_dt
+    sel = idx[np.repeat(short, ends - starts + 1)]
+    return t[sel], y[sel]
+
+
+def page_edges(view_to: float, span: float, step: float, lead: float = 0.0) -> tuple[float, float]:
+    """A live view's x range, (start, end): its end moves only in steps of ``step`` seconds, far enough to keep
+    ``view_to`` plus ``lead`` inside.  The view holds still between steps and only its newest strip is drawn
+    again; a view scrolling with every sample repaints every pixel of every plot at every sample."""
+    end = math.ceil((view_to + lead) / step) * step
+    return end - span, end
+
+
+def join_windows(body: Window, tail: Window | None) -> Window:
+    """The body's points and then the tail's after the body's last one (the tail starts on it, so the lines join)."""
+    if tail is None or not len(tail):
+        return body
+    if not len(body):
+        return tail
+    keep = tail.t > body.t[-1]
+    return Window(t=np.concatenate((body.t, tail.t[keep])),
+                  min=np.concatenate((body.min, tail.min[keep])), max=np.concatenate((body.max, tail.max[keep])),
+                  mean=np.concatenate((body.mean, tail.mean[keep])), bucket_s=body.bucket_s, level=body.level)

@@ -1,0 +1,58 @@
+"""A live view steps instead of scrolling (issue 19): between steps a sample redraws only the newest strip."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rocmdesk.telemetry.history import History, Window
+from rocmdesk.ui.monitor.plot_data import join_windows, page_edges
+
+
+def test_page_edges_step_by_a_sixteenth_and_keep_the_newest_inside() -> None:
+    for t in (1000.0, 1003.0, 1003.7, 1010.0):
+        x0, x1 = page_edges(t, 60.0, 3.75, lead=0.5)
+        assert x1 - x0 == 60.0 and t + 0.5 <= x1 < t + 0.5 + 3.75 and (x1 / 3.75).is_integer()
+    assert page_edges(1000.0, 60.0, 3.75) == page_edges(1001.0, 60.0, 3.75)  # the view holds still
+
+
+def test_join_windows_starts_the_tail_after_the_body() -> None:
+    def win(t):
+        a = np.asarray(t, dtype=float)
+        return Window(t=a, min=a, max=a, mean=a, bucket_s=0.0, level=0)
+
+    joined = join_windows(win([1, 2, 3]), win([3, 4, 5]))
+    assert list(joined.t) == [1, 2, 3, 4, 5] and list(joined.mean) == [1, 2, 3, 4, 5]
+    assert list(join_windows(win([]), win([4])).t) == [4] and list(join_windows(win([1]), None).t) == [1]
+
+
+def test_a_sample_between_steps_redraws_only_the_tail(qtbot) -> None:
+    from rocmdesk.ui.monitor.plot import MetricPlot
+
+    history = History([f"gpu{i}.power_w" for i in range(8)])
+    plot = MetricPlot(history, "Power", "W")
+    qtbot.addWidget(plot)
+    plot.resize(700, 260)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.set_series([(f"gpu{i}.power_w", f"GPU {i}") for i in range(8)])
+    plot.set_span(60)
+    t = 1_700_000_000.0
+    for i in range(120):
+        history.append(t + i, [100.0 + 10 * k + (i % 7) for k in range(8)])
+        plot.refresh(t + i)
+    steps = plot.fetches
+    held = plot.shown_range()
+    c = plot._curves[0]
+    body = c.line.xData.copy()
+    stepped = False
+    for i in range(120, 123):
+        history.append(t + i, [100.0 + 10 * k + (i % 7) for k in range(8)])
+        plot.refresh(t + i)
+        stepped |= plot.shown_range() != held
+        w = plot.curve_data(c.name)
+        assert w.t[-1] == pytest.approx(t + i) and float(w.mean[-1]) == pytest.approx(100.0 + (i % 7))
+        assert c.tail.xData[-1] == pytest.approx(t + i)  # the newest value is drawn, in the tail
+    if not stepped:  # three seconds inside one 3.75 s step: no body read, the line before the tail untouched
+        assert plot.fetches == steps and np.array_equal(c.line.xData, body)
+    assert plot.fetches <= steps + 1
