@@ -71,3 +71,38 @@ def test_every_catalogue_symptom_holds_a_keyword() -> None:
                for _shown, sample in symptom_examples(p.pattern)
                if not any(k in sample.lower().encode() for k in KEYWORDS)]
     assert not missing
+
+
+def test_repeats_of_a_line_of_interest_do_not_crowd_out_an_error_said_once() -> None:
+    # a journal says "gpu" in a routine line every few hundred lines (with its own counter): those repeats must not
+    # fill the excerpt and push out the one real error in the middle
+    lines = [NOISE.format(i=i % 1000) if i % 300 else f"Dec 04 10:11:12 host mon[9]: gpu poll {i} ok\n"
+             for i in range(250_000)]
+    lines[125_001] = ERROR
+    part = excerpt_bytes("".join(lines).encode())
+    assert ERROR.encode() in part.data and part.left_out == 0
+    assert any("only repeat one kept before" in n for n in part.notes)
+    assert "wheel-missing-arch" in {f.id for f in diagnose(None, texts=[("journal.log", part)]).findings}
+
+
+def test_the_one_pass_finds_the_lines_that_keyword_finds_do() -> None:
+    # the numpy pass over a chunk (anchors, groups, vectorized checks) against the plain bytes.find reading
+    import random
+
+    from rocmdesk.doctor.excerpt import keyword_offsets, lines_of_interest
+
+    rng = random.Random(17)
+    alphabet = b"abcdefghijklmnopqrstuvwxyz ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-:\n"
+    for _ in range(300):
+        parts = []
+        for _ in range(rng.randint(0, 60)):
+            if rng.random() < 0.3:
+                kw = rng.choice(KEYWORDS)
+                parts.append(bytes(c ^ 32 if chr(c).isalpha() and rng.random() < .5 else c for c in kw))
+            else:
+                parts.append(bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 30))))
+        pad = bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 9))) + b"\n"  # read from an offset
+        text = (b"".join(parts) + b"\n").decode()
+        offsets = keyword_offsets(pad + text.encode(), len(pad)).tolist()
+        found = [text[s:text.find("\n", s)] for s in sorted({text.rfind("\n", 0, o) + 1 for o in offsets})]
+        assert found == lines_of_interest(text)

@@ -274,7 +274,8 @@ class _Reader:
         self.first: list[tuple[int, int, bytes, int]] = []
         self.last: deque[tuple[int, int, bytes, int]] = deque()
         self.first_bytes = self.last_bytes = 0
-        self.hits = self.dropped = self.lines = 0
+        self.hits = self.dropped = self.lines = self.repeats = 0
+        self.seen: set[bytes] = set()  # lone lines of interest kept, without their digits
 
     def body(self, buf: bytes, offset: int, start: int = 0, end: int | None = None) -> None:
         """The whole lines ``buf[start:end]`` (it ends with a newline), which start at ``offset`` of the input."""
@@ -324,10 +325,14 @@ class _Reader:
         for lo, hi in zip(bounds[:-1], bounds[1:]):
             first = max(int(lines[lo]) - BEFORE, 0)
             end = min(int(lines[hi - 1]) + AFTER, last_line)
+            if hi - lo == 1 and self._repeated(buf, base + int(starts[lines[lo]]), base + int(newlines[lines[lo]])):
+                continue
             for k in range(lo, hi, PIECE_HITS):  # a dense run in pieces, cut at a line of interest
                 stop = int(lines[k + PIECE_HITS]) - 1 if k + PIECE_HITS < hi else end
                 pieces.append((first, stop, min(PIECE_HITS, hi - k)))
                 first = stop + 1
+        if not pieces:
+            return
         if int(lines[-1]) + AFTER > last_line:
             self.owed = int(lines[-1]) + AFTER - last_line
         # only what the first half can still take and the last half's worth from the end are made into bytes
@@ -348,6 +353,18 @@ class _Reader:
                 block = self.before + block
                 lo -= len(self.before)
             self._keep(offset + lo, block, n)
+
+    def _repeated(self, buf: bytes, lo: int, hi: int) -> bool:
+        """Whether the lone line of interest ``buf[lo:hi]`` was seen before, but for its digits (a timestamp, a
+        counter): a log says the same thing again and again, and its repeats must not crowd out what it says once."""
+        key = buf[lo:min(hi, lo + 512)].translate(None, b"0123456789")
+        if key in self.seen:
+            self.hits += 1
+            self.repeats += 1
+            return True
+        if len(self.seen) < 20000:
+            self.seen.add(key)
+        return False
 
     def _keep(self, at: int, raw: bytes, n: int) -> None:
         """Keep ``raw`` (the input's bytes from offset ``at``), its lines cut at MAX_LINE: (at, raw length, block)."""
@@ -443,6 +460,10 @@ def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: 
             translate("rocmdesk.doctor.excerpt", "read {mb} MB of it ({lines} lines): their first and last lines "
                                                  "and {hits} lines of interest in between"))
     notes.insert(0, said.format(mb=f"{total / 1e6:.1f}", lines=f"{r.lines:,}", hits=f"{kept:,}"))
+    if r.repeats:
+        notes.append(translate("rocmdesk.doctor.excerpt", "{n} lines of interest that only repeat one kept before "
+                                                          "(but for their numbers) were left out").format(
+            n=f"{r.repeats:,}"))
     if r.dropped:
         notes.append(translate("rocmdesk.doctor.excerpt",
                                "{n} more lines of interest in the middle were left out: the first and the last "
