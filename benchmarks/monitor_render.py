@@ -14,8 +14,11 @@ one new sample arrives and the view refreshes, for ``--seconds`` of wall time pe
 - naive + pyqtgraph's own ``autoDownsample``/``clipToView`` (peak), for reference.
 
 Printed: each one's process CPU (``time.process_time`` over wall time; 1.0 = one core busy), the
-refreshes it managed, and ours against naive.  Goal: ours at most 10 % of one core and at least
-10x below naive.  Also: the memory of the Monitor's History for 8 GPUs x 24 h (its fixed bound).
+refreshes it managed, and ours against naive.  Goal: ours at most 5 % of one core and at least
+10x below naive.  Then the whole Monitor window (every plot, 8 GPUs of a simulated MI300X server, 1 s
+samples, its history prefilled with a day) in the 1-minute, 1-hour and 24-hour views: its CPU without
+the simulation's file writes, against the goal of 5 % of a core, and the process's RSS.  Also: the memory
+of the Monitor's History for 8 GPUs x 24 h (its fixed bound).  ``--window-only`` runs just the window.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import numpy as np  # noqa: E402
 N_SERIES = 8
 RATE_HZ = 10.0
 REFRESH_MS = 100
+PLOT_GOAL = 0.05  # of a core, one plot of 8 series refreshed at 10 Hz (issue 19)
 
 
 def fill_history(hours: float, t_end: float):
@@ -84,9 +88,42 @@ def _run_for(app, seconds: float, tick) -> tuple[float, int, float]:
     return cpu / wall, count[0], 1000 * busy[0] / max(1, count[0])
 
 
-def window_cpu(app, seconds: float) -> None:
-    """The whole monitor window (9 plots, 1 s sysfs samples, redrawn at each sample) on a simulated RX 7900 XTX
-    whose metrics move, for each time range: what leaving the window open costs."""
+WINDOW_GOAL = 0.05  # of a core: the whole Monitor window, live, 8 GPUs (issue 19)
+
+
+def rss_mib() -> tuple[float, float]:
+    """(resident now, peak) of this process in MiB."""
+    import resource
+
+    now = 0.0
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                now = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return now, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def prefill(monitor, hours: float, t_end: float) -> None:
+    """``hours`` of 1 Hz rows ending at t_end in the monitor's history, so the 1-hour and 24-hour views draw a full
+    history as a window left open for a day does (the live samples then follow)."""
+    history = monitor.history
+    n = len(history.series)
+    rng = np.random.default_rng(3)
+    base = 50 + 400 * rng.random(n)
+    count = int(hours * 3600)
+    for k in range(count):
+        history.append(t_end - (count - k), base + rng.normal(0, 5, n))
+
+
+def window_cpu(app, seconds: float, machine: str = "mi300x-8gpu-server", hours: float = 24.0) -> dict[str, float]:
+    """The whole monitor window (every plot, 1 s sysfs samples) on a simulated machine whose metrics move, in the
+    1-minute, 1-hour and 24-hour views: what leaving the window open costs, as a share of one core.
+
+    The simulated machine's metrics are moved by writing its files before each sample, in this process; that
+    is not the window's work (a real GPU's driver updates sysfs), so its thread time is measured apart and
+    taken out: both figures are printed."""
     import shutil
     import tempfile
 
@@ -97,26 +134,53 @@ def window_cpu(app, seconds: float) -> None:
     from rocmdesk.ui.monitor_window import MonitorWindow
 
     tmp = Path(tempfile.mkdtemp(prefix="rocmdesk-bench-"))
+    out: dict[str, float] = {}
     try:
-        root = simulate.build("rx7900xtx-ubuntu2404", tmp / "xtx", t=100.0)
+        root = simulate.build(machine, tmp / "machine", t=100.0)
         host = host_from_meta(root, sim_metadata(root))  # a simulated host: each sample moves its metrics
         window = MonitorWindow(host, source="sysfs", interval_s=1.0)
         window.resize(1400, 1000)
+        monitor = window.view.monitor
+        t0 = time.perf_counter()
+        prefill(monitor, hours, time.time())
+        print(f"\nwhole window: {machine}, {len(monitor.gpus)} GPUs, {len(monitor.history.series)} series, "
+              f"history prefilled with {hours:g} h of 1 Hz rows in {time.perf_counter() - t0:.1f} s")
+        sampler = monitor.sampler
+        moving = [0.0]
+        move = sampler._move_simulated
+
+        def timed_move() -> None:
+            c = time.thread_time()
+            move()
+            moving[0] += time.thread_time() - c
+
+        sampler._move_simulated = timed_move
         window.show()
-        print()
-        for span in (60, 300, 86400):
+        for span, label in ((60, "1 min"), (3600, "1 h"), (86400, "24 h")):
             window.view.set_span(span)
+            settle = QEventLoop()
+            QTimer.singleShot(2000, settle.quit)  # the switch itself (a full read and repaint) is not the steady cost
+            settle.exec()
+            moving[0] = 0.0
             loop = QEventLoop()
             QTimer.singleShot(int(seconds * 1000), loop.quit)
-            app.processEvents()
             c0, w0 = time.process_time(), time.perf_counter()
             loop.exec()
-            cpu = (time.process_time() - c0) / (time.perf_counter() - w0)
-            print(f"whole monitor window, {span // 60 if span < 3600 else span // 3600:g} "
-                  f"{'min' if span < 3600 else 'h'} view: {cpu:.3f} of a core")
+            wall = time.perf_counter() - w0
+            cpu = (time.process_time() - c0) / wall
+            sim = moving[0] / wall
+            net = cpu - sim
+            out[label] = net
+            print(f"whole monitor window, {label} view: {net:.3f} of a core without the simulation's file writes "
+                  f"({cpu:.3f} with them); goal <= {WINDOW_GOAL:g}: {net / WINDOW_GOAL:.1f}x the goal, "
+                  f"{'met' if net <= WINDOW_GOAL else 'NOT met'}")
+        now, peak = rss_mib()
+        print(f"whole window RSS: {now:.0f} MiB now, {peak:.0f} MiB peak (this process: Qt, pyqtgraph, numpy, the "
+              f"benchmark's own 8-series history)")
         window.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    return out
 
 
 def main(argv: list[str]) -> int:
@@ -125,6 +189,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--hours", type=float, default=24.0, help="hours of history (default 24)")
     parser.add_argument("--no-pg-downsampling", action="store_true", help="skip the third contender")
     parser.add_argument("--no-window", action="store_true", help="skip the whole-window figure")
+    parser.add_argument("--window-only", action="store_true", help="only the whole-window figures")
+    parser.add_argument("--machine", default="mi300x-8gpu-server", help="simulated machine of the whole window")
     args = parser.parse_args(argv)
 
     from PySide6.QtWidgets import QApplication
@@ -137,6 +203,9 @@ def main(argv: list[str]) -> int:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     print(f"platform: {app.platformName()}  (use xcb under Xvfb: offscreen paints less)")
+    if args.window_only:
+        window_cpu(app, args.seconds, args.machine, args.hours)
+        return 0
     now = time.time()
     t0 = time.perf_counter()
     history, times, names = fill_history(args.hours, now)
@@ -240,11 +309,13 @@ def main(argv: list[str]) -> int:
     if naive_n < 0.9 * ours_n:
         print(f"  (naive managed only {naive_n / args.seconds:.1f} of 10 refreshes/s, and part of its drawing is the X "
               "server's CPU, not counted here: the per-refresh figure is the fairer one)")
-    print(f"goal: ours <= 0.10 of a core: {'met' if ours <= 0.10 else 'NOT met'} ({ours:.3f}); "
+    one_min = results["ours (1 min view)"][0]
+    print(f"goal: each view <= {PLOT_GOAL:g} of a core: 24 h view {ours:.3f} ({ours / PLOT_GOAL:.1f}x the goal), "
+          f"1 min view {one_min:.3f} ({one_min / PLOT_GOAL:.1f}x the goal); "
           f">= 10x below naive: {'met' if naive_cpu >= 10 * ours else 'NOT met'}")
 
     if not args.no_window:
-        window_cpu(app, args.seconds)
+        window_cpu(app, args.seconds, args.machine, args.hours)
 
     n_monitor = 8 * len(SERIES_KEYS) + len(HOST_SERIES)
     print(f"\nHistory memory, 8 series (this run): {history.nbytes / 2**20:.1f} MiB")
