@@ -5702,6 +5702,10 @@
         <translation>读取了其中 {mb} MB（{lines} 行）：保留开头和结尾的行，以及中间 {hits} 行相关内容</translation>
     </message>
     <message>
+        <source>{n} lines of interest that only repeat one kept before (but for their numbers) were left out</source>
+        <translation>另有 {n} 行值得关注的行只是重复了前面已保留的某一行（仅数字不同），已略去</translation>
+    </message>
+    <message>
         <source>{n} more lines of interest in the middle were left out: the first and the last of them were read</source>
         <translation>中间还有 {n} 行相关内容被省略：只读取了其中最前和最后的部分</translation>
     </message>
@@ -6059,6 +6063,10 @@
     <message>
         <source>{slot}: no kernel driver is bound to this GPU (amdgpu is not loaded for it)</source>
         <translation>{slot}：这块显卡没有绑定内核驱动（amdgpu 没有为它加载）</translation>
+    </message>
+    <message>
+        <source>two HSA runtimes in one process: {paths}</source>
+        <translation>一个进程里有两个 HSA 运行时：{paths}</translation>
     </message>
     <message>
         <source>{gfx} is not in the wheel&apos;s arch list ({arch})</source>
