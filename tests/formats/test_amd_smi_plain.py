@@ -52,3 +52,60 @@ def test_partition_output_is_amd_smi_with_its_gpus_and_no_target() -> None:
     result = inspect_text(text, "paste")
     assert result["kind"] == "partition"
     assert [(g["index"], g["gfx"], g["device_id"]) for g in result["gpus"]] == [(i, None, None) for i in range(4)]
+
+
+# A write-up of amd-smi on a Strix Point mini PC (Radeon 890M class, 0x150e), in a public repository (found by text
+# search, id 53139237289): the output is a Markdown code block made by indenting every line four blanks; the first
+# lines of `amd-smi static` and of `amd-smi metric`, verbatim
+INDENTED_STATIC = """\
+    GPU: 0
+        ASIC:
+            MARKET_NAME: AMD Radeon Graphics
+            VENDOR_ID: 0x1002
+            VENDOR_NAME: Advanced Micro Devices Inc. [AMD/ATI]
+            SUBVENDOR_ID: 0x1f4c
+            DEVICE_ID: 0x150e
+            SUBSYSTEM_ID: 0xb020
+            REV_ID: 0xe4
+            ASIC_SERIAL: 0x0000000000000000
+            OAM_ID: N/A
+            NUM_COMPUTE_UNITS: 16
+            TARGET_GRAPHICS_VERSION: gfx1150
+        BUS:
+            BDF: 0000:c5:00.0
+            MAX_PCIE_WIDTH: N/A
+            MAX_PCIE_SPEED: N/A
+            PCIE_LEVELS: N/A
+            PCIE_INTERFACE_VERSION: N/A
+            SLOT_TYPE: N/A
+"""
+
+INDENTED_METRIC = """\
+    GPU: 0
+        USAGE: N/A
+        POWER:
+            SOCKET_POWER: N/A
+            GFX_VOLTAGE: N/A
+            SOC_VOLTAGE: N/A
+            MEM_VOLTAGE: N/A
+            THROTTLE_STATUS: N/A
+            POWER_MANAGEMENT: N/A
+        CLOCK: N/A
+        TEMPERATURE:
+            EDGE: 28 °C
+            HOTSPOT: N/A
+            MEM: N/A
+"""
+
+
+def test_a_paste_indented_as_a_whole_is_read_as_printed() -> None:
+    static = inspect_text(INDENTED_STATIC, "paste")
+    assert (static["format"], static["kind"]) == ("amd-smi", "static")
+    [gpu] = static["gpus"]
+    assert (gpu["device_id"], gpu["revision"], gpu["gfx"], gpu["apu"], gpu["pci_slot"]) == (
+        "150e", "e4", "gfx1150", True, "0000:c5:00.0")
+    metric = inspect_text(INDENTED_METRIC, "paste")
+    assert (metric["format"], metric["kind"]) == ("amd-smi", "metric")
+    [gpu] = metric["gpus"]
+    assert gpu["metrics"]["temp_edge_c"] == 28.0 and gpu["metrics"]["power_w"] is None
+    assert gpu["gfx"] is None  # the metric output names no chip: nothing invented

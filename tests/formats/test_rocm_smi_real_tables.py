@@ -226,3 +226,11 @@ def test_clean_lines_drops_escapes_that_lost_their_esc_byte() -> None:
     lines, stats = clean_lines("^[3m  (Edge)  (Avg)^[0m\n[3m    (Junction)   [0m\n^[[1;31mred^[[0m\nsee [1m here\n")
     assert lines == ["  (Edge)  (Avg)", "    (Junction)", "red", "see [1m here", ""]
     assert stats.ansi == 3
+
+
+def test_dedented_keeps_relative_indentation_and_leaves_margin_text_alone() -> None:
+    from rocmdesk.formats.text import dedented
+
+    assert dedented("    GPU: 0\n        ASIC:\n\n    GPU: 1\n") == "GPU: 0\n    ASIC:\n\nGPU: 1\n"
+    assert dedented("GPU: 0\n    ASIC:\n") == "GPU: 0\n    ASIC:\n"
+    assert dedented("\t\tx\n\t y\n") == "\tx\n y\n"

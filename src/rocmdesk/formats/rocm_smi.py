@@ -336,7 +336,7 @@ def _parse_tables(lines: list[str], report: SmiReport, gpus: dict[int, SmiGpu]) 
                 nxt = lines[i + 1] if i + 1 < len(lines) else ""
                 hints = _hints(nxt, positions) if nxt.startswith(" ") and "(" in nxt else {}
                 named = "Name" in nxt
-                indented = line.startswith(" ")
+                indented = line.startswith(" ") or "AvgPwr" in names  # ROCm 1.x set its rows in under the header
                 # ROCm 1.x's table had a DID column too: AvgPwr says it is the concise table, not --showhw
                 kinds.append("legacy-concise" if "AvgPwr" in names else "showhw" if "DID" in names else "concise")
                 last = None

@@ -162,3 +162,31 @@ def sniff_sample(text: str, limit: int) -> str:
     indentation kept), so that a paste starting with a screenful of empty lines is still recognised."""
     blank = _LEADING_BLANK_LINES.match(text)
     return text[blank.end():blank.end() + limit] if blank else text[:limit]
+
+
+def dedented(text: str) -> str:
+    """``text`` without the indentation every one of its lines shares: a paste quoted as a Markdown code block by
+    indenting it four blanks, or copied out of an indented list.  Relative indentation (amd-smi's sections, rocminfo's
+    pools) is kept; text with any line at the margin comes back unchanged."""
+    common: str | None = None
+    for line in text.split("\n"):
+        body = line.rstrip("\r")
+        if not body.strip():
+            continue
+        lead = body[: len(body) - len(body.lstrip(" \t"))]
+        if not lead:
+            return text
+        if common is None:
+            common = lead
+        elif not lead.startswith(common):
+            n = 0
+            while n < min(len(common), len(lead)) and common[n] == lead[n]:
+                n += 1
+            common = common[:n]
+            if not common:
+                return text
+    if not common:
+        return text
+    width = len(common)
+    return "\n".join(line[width:] if line.startswith(common) else line.lstrip(" \t") for line in text.split("\n"))
+
