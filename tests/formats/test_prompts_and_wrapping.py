@@ -74,3 +74,20 @@ def test_a_blank_run_a_terminal_left_inside_a_name_and_a_quoted_prompt() -> None
     assert [(g["pci_slot"], g["gfx"], g["device_id"]) for g in result["gpus"]] == [
         ("0000:01:00.0", "gfx803", None), ("0000:02:00.0", "gfx803", None)]  # the chip from "Fiji [...]"; no id
     assert result["gpus"][0]["name"] == "Fiji [Radeon R9 FURY / NANO Series]"
+
+
+def test_a_quoted_reply_is_read_without_its_quote_marks() -> None:
+    # https://github.com/ROCm/legacy-rocm-build/issues/669: lspci -vv pasted as a quoted reply, every line behind
+    # "> " (the first lines of the paste, verbatim); lspci -v's tab-indented lines must stay lines of their own
+    text = ("> 04:00.0 VGA compatible controller: Advanced Micro Devices, Inc. [AMD/ATI] Raven Bridge [Radeon Vega "
+            "Series / Radeon Vega Mobile Series] (rev c4) (prog-if 00 [VGA controller])\n"
+            "> \tSubsystem: Acer Incorporated [ALI] Raven Bridge [Radeon Vega Series / Radeon Vega Mobile Series]\n"
+            "> \tControl: I/O+ Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR- FastB2B- "
+            "DisINTx+\n"
+            "> \tLatency: 0, Cache Line Size: 64 bytes\n"
+            "> \tInterrupt: pin A routed to IRQ 42\n")
+    result = inspect_text(text, "paste")
+    assert result["format"] == "lspci"
+    [gpu] = result["gpus"]
+    assert gpu["name"] == "Raven Bridge [Radeon Vega Series / Radeon Vega Mobile Series]"
+    assert (gpu["pci_slot"], gpu["gfx"], gpu["apu"]) == ("0000:04:00.0", "gfx902", True)

@@ -166,8 +166,10 @@ def sniff_sample(text: str, limit: int) -> str:
 
 def dedented(text: str) -> str:
     """``text`` without the indentation every one of its lines shares: a paste quoted as a Markdown code block by
-    indenting it four blanks, or copied out of an indented list.  Relative indentation (amd-smi's sections, rocminfo's
-    pools) is kept; text with any line at the margin comes back unchanged."""
+    indenting it four blanks, or copied out of an indented list; and without the "> " of a quoted reply when every
+    line has one.  Relative indentation (amd-smi's sections, rocminfo's pools, lspci -v's tabs) is kept; text with any
+    line at the margin comes back unchanged."""
+    text = _unquoted(text)
     common: str | None = None
     for line in text.split("\n"):
         body = line.rstrip("\r")
@@ -189,4 +191,19 @@ def dedented(text: str) -> str:
         return text
     width = len(common)
     return "\n".join(line[width:] if line.startswith(common) else line.lstrip(" \t") for line in text.split("\n"))
+
+
+def _unquoted(text: str) -> str:
+    lines = text.split("\n")
+    if not any(line.strip() for line in lines) or any(line.strip() and not line.lstrip(" ").startswith(">")
+                                                        for line in lines):
+        return text
+    out = []
+    for line in lines:
+        body = line.lstrip(" ")
+        if body.startswith(">"):
+            body = body[1:]
+            body = body[1:] if body.startswith(" ") else body  # "> " then the line as printed (a tab kept)
+        out.append(body)
+    return "\n".join(out)
 
