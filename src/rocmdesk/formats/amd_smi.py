@@ -365,7 +365,7 @@ _SNIFF_MARKERS: tuple[tuple[re.Pattern[str], int], ...] = (
     (re.compile(r"^GPU: ?\d{1,4}[^\S\n]*\n[^\S\n]+(?:ASIC|BUS|USAGE|POWER|TEMPERATURE|VRAM|BOARD|DRIVER|"
                 r"VBIOS|IFWI|CLOCK|MEM_USAGE|PARTITION|LIMIT|PROCESS_INFO|ENGINE_USAGE|FAN|XGMI|RAS|CACHE_INFO|"
                 r"NUMA|SOC_PSTATE|XGMI_PLPD|PROCESS_ISOLATION|ECC|MEMORY_PARTITION|ACCELERATOR_PARTITION|"
-                r"COMPUTE_PARTITION)\b", re.M), 5),
+                r"COMPUTE_PARTITION|BDF|UUID|KFD_ID|HIP_ID)\b", re.M), 5),  # the last four: amd-smi list
     # amd-smi partition: its tables' titles, then "GPU: N" blocks of MEMORY_PARTITION
     (re.compile(r"^(?:CURRENT_PARTITION|ACCELERATOR_PARTITION_PROFILES|ACCELERATOR_PARTITION_RESOURCES|"
                 r"MEMORY_PARTITION_CONFIG):[^\S\n]*$", re.M), 3),
@@ -407,6 +407,8 @@ def _plain_entries(text: str) -> list[dict[str, Any]]:
             entries.append(entry)
             stack = [(0, entry)]
             continue
+        if indent == 0:
+            stack = []  # another top-level block ("AI_NIC: 0" in amd-smi list): nothing of it is the GPU's
         if not stack:
             continue
         while len(stack) > 1 and indent <= stack[-1][0]:
