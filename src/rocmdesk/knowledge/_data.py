@@ -6,13 +6,15 @@ Every loader is cached and runs on first use only, so importing
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+from rocmdesk.knowledge.records import record
+
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
+if TYPE_CHECKING:
+    from typing import Any
 
 
 _DATA = Path(__file__).resolve().parent / "data"
@@ -30,10 +32,26 @@ def load_json(name: str) -> Any:
 
 @cache
 def load_tsv(name: str) -> tuple[dict[str, str], ...]:
-    """Rows of a tab-separated file; lines starting with ``#`` above the header are comments."""
+    """Rows of a tab-separated file; lines starting with ``#`` above the header are comments.
+
+    Read as ``csv.DictReader(..., delimiter="\\t", quoting=csv.QUOTE_NONE)`` reads it (a short row's missing
+    cells are None, a long row's extra cells a list under the key None), without importing csv: detection reads
+    the device table, and start-up time counts."""
     lines = [ln for ln in _read(name).splitlines() if ln and not ln.startswith("#")]
-    reader = csv.DictReader(io.StringIO("\n".join(lines)), delimiter="\t", quoting=csv.QUOTE_NONE)
-    return tuple(dict(row) for row in reader)
+    if not lines:
+        return ()
+    header = lines[0].split("\t")
+    width = len(header)
+    rows = []
+    for line in lines[1:]:
+        cells = line.split("\t")
+        row: dict = dict(zip(header, cells))
+        if len(cells) < width:
+            row.update(dict.fromkeys(header[len(cells):]))
+        elif len(cells) > width:
+            row[None] = cells[width:]
+        rows.append(row)
+    return tuple(rows)
 
 
 def as_of() -> str:
@@ -41,7 +59,7 @@ def as_of() -> str:
     return str(load_json("meta.json")["as_of"])
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SourceInfo:
     """What a source key in the data stands for."""
 

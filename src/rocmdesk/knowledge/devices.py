@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from rocmdesk.knowledge._data import load_tsv
+from rocmdesk.knowledge.records import record
 
 _HEX = re.compile(r"(?:0x)?([0-9a-f]{1,4})")
 
@@ -32,7 +32,7 @@ def normalize_revision(revision: str | int | None) -> str | None:
     return text.zfill(2) if re.fullmatch(r"[0-9a-f]{1,2}", text) else None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DeviceIdEntry:
     """One row of the device-id table.  ``kind`` is apu | dgpu | instinct | pro; ``revision`` "*" means any."""
 
@@ -65,8 +65,27 @@ def _entry(row: dict[str, str]) -> DeviceIdEntry:
 
 
 @cache
+def _rows() -> dict[tuple[str, str], dict[str, str]]:
+    return {(r["device_id"], r["revision"]): r for r in load_tsv("device_ids.tsv")}
+
+
+_made: dict[tuple[str, str], DeviceIdEntry] = {}
+
+
+def _entry_at(key: tuple[str, str]) -> DeviceIdEntry | None:
+    """The entry of one row, made when first asked for: detection looks up one or two device ids, not all 200."""
+    entry = _made.get(key)
+    if entry is None:
+        row = _rows().get(key)
+        if row is None:
+            return None
+        entry = _made[key] = _entry(row)
+    return entry
+
+
+@cache
 def _devices() -> dict[tuple[str, str], DeviceIdEntry]:
-    return {(r["device_id"], r["revision"]): _entry(r) for r in load_tsv("device_ids.tsv")}
+    return {key: _entry_at(key) for key in _rows()}  # type: ignore[misc]  # every key has its row
 
 
 @cache
@@ -90,8 +109,7 @@ def device(device_id: str | int | None, revision: str | int | None = None) -> De
     if did is None:
         return None
     rev = normalize_revision(revision)
-    table = _devices()
-    return (table.get((did, rev)) if rev else None) or table.get((did, "*"))
+    return (_entry_at((did, rev)) if rev else None) or _entry_at((did, "*"))
 
 
 def all_devices() -> list[DeviceIdEntry]:

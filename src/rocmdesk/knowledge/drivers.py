@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from packaging.version import InvalidVersion, Version
-
 from rocmdesk.knowledge._data import load_json
+from rocmdesk.knowledge.version import InvalidVersion, Version
 
 
 @cache

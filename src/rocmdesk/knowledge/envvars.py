@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from rocmdesk.knowledge._data import load_json
+from rocmdesk.knowledge.records import record
 
 _PER_NODE = re.compile(r"HSA_OVERRIDE_GFX_VERSION_\d+")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EnvVar:
     name: str
     category: str  # override | visibility | runtime | allocator | miopen | pytorch | build | debug | privilege

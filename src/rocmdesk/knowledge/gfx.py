@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from rocmdesk.knowledge._data import load_json, load_tsv
+from rocmdesk.knowledge.records import record
 
 # libhsakmt limits for HSA_OVERRIDE_GFX_VERSION (topology.c): major <= 63, minor/stepping <= 255;
 # a gfx *name* only has one hex digit each for minor and stepping.
@@ -25,11 +25,22 @@ def normalize_gfx(name: str | None, hint: "set[str] | frozenset[str] | None" = N
     between several.  An unknown but well-formed name (a newer target) is returned as written."""
     if not name:
         return None
+    if not hint:
+        found = _PLAIN.get(name, _UNSEEN)  # the advice asks for the same few names thousands of times
+        if found is not _UNSEEN:
+            return found
     text = name.strip().lower()
     if text.startswith(_ISA_PREFIX):
         text = text[len(_ISA_PREFIX):]
     text = text.split(":", 1)[0]
-    return _canonical(text, frozenset(hint) if hint else None)
+    found = _canonical(text, frozenset(hint) if hint else None)
+    if not hint and isinstance(name, str) and len(_PLAIN) < 4096:
+        _PLAIN[name] = found
+    return found
+
+
+_UNSEEN = object()
+_PLAIN: dict[str, str | None] = {}  # name as given -> normalize_gfx(name) without a hint
 
 
 @cache
@@ -143,7 +154,7 @@ def gfx_from_ip_version(major: int, minor: int, revision: int) -> str | None:
     return _gc_table().get(key)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class KnownIssue:
     """A known problem of a target on some ROCm versions (``effect`` risky: changes the verdict; note: adds a remark)."""
 
@@ -154,7 +165,7 @@ class KnownIssue:
     sources: tuple[str, ...] = ()
 
     def applies(self, rocm_version: str | None) -> bool:
-        from packaging.version import InvalidVersion, Version
+        from rocmdesk.knowledge.version import InvalidVersion, Version
 
         if self.rocm_min is None and self.rocm_max is None:
             return True
@@ -171,7 +182,7 @@ class KnownIssue:
         return True
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class GfxTarget:
     """Facts about one gfx target.  ``override_risk`` is "low" or "high" (None when there is no override advice)."""
 
@@ -189,7 +200,7 @@ class GfxTarget:
     sources: tuple[str, ...]
     override_sources: tuple[str, ...] = ()
 
-    @property
+    @cached_property
     def override_value(self) -> str | None:
         """The ``HSA_OVERRIDE_GFX_VERSION`` value of the override advice, e.g. "10.3.0"."""
         return override_value(self.override_to) if self.override_to else None

@@ -3,31 +3,30 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
-
-from packaging.version import InvalidVersion, Version
+from functools import cache, cached_property, lru_cache
 
 from rocmdesk.knowledge._data import load_json
+from rocmdesk.knowledge.records import record
+from rocmdesk.knowledge.version import InvalidVersion, Version
 
 STREAMS = ("legacy", "therock")
 # "Versions 7.0 through 7.8 are reserved for production stream ... 7.9 and later represent the technology preview stream"
 _THEROCK_FROM = Version("7.9")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class UbuntuSupport:
     codename: str
     versions: tuple[str, ...]  # point releases AMD lists, e.g. ("22.04.5",)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class DebianSupport:
     version: str
     note: str  # e.g. "MI300X only"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RepoUrls:
     """Where a release is installed from.  ``{codename}`` / ``{distro}`` / ``{family}`` / ``{ver}`` are placeholders."""
 
@@ -45,7 +44,7 @@ class RepoUrls:
     wheels_next: str | None = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RocmRelease:
     version: str
     stream: str  # legacy | therock
@@ -72,11 +71,11 @@ class RocmRelease:
     kernel_sources: tuple[str, ...] = ()
     kernels_ga_only: tuple[str, ...] = ()  # OS rows that name only the GA kernel: no bound for newer kernels
 
-    @property
+    @cached_property
     def key(self) -> Version:
         return Version(self.version)
 
-    @property
+    @cached_property
     def supported_gfx(self) -> tuple[str, ...]:
         """Every gfx on AMD's list for this release (Instinct, Radeon and Ryzen APUs)."""
         seen: dict[str, None] = {}
@@ -147,6 +146,7 @@ def _releases() -> tuple[RocmRelease, ...]:
     return tuple(sorted(rels, key=lambda r: r.key))
 
 
+@lru_cache(maxsize=256)  # detection and the advice ask for the same few versions many times
 def parse_rocm_version(version: str | None) -> Version | None:
     """"6.2" / "6.2.4" / "6.2.4.60204-139~24.04" / "rocm-6.2.4" -> Version; None if unreadable."""
     if not version:
@@ -178,7 +178,15 @@ def rocm_release(version: str | None) -> RocmRelease | None:
     v = parse_rocm_version(version)
     if v is None:
         return None
-    return next((r for r in _releases() if r.key == v), None)
+    return _by_version().get(v)
+
+
+@cache
+def _by_version() -> dict[Version, RocmRelease]:
+    found: dict[Version, RocmRelease] = {}
+    for r in _releases():
+        found.setdefault(r.key, r)  # the first of equal versions, as a search from the oldest finds
+    return found
 
 
 def latest_rocm(stream: str = "legacy") -> RocmRelease:

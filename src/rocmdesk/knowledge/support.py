@@ -6,20 +6,18 @@ combines them, so a new ROCm release or torch wheel is a data change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from packaging.version import InvalidVersion
-
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge._data import as_of, join_sources
 from rocmdesk.knowledge.gfx import GfxTarget, gfx_target, normalize_gfx
+from rocmdesk.knowledge.records import record
 from rocmdesk.knowledge.releases import RocmRelease, closest_rocm_release, latest_rocm, parse_rocm_version
+from rocmdesk.knowledge.version import InvalidVersion
 from rocmdesk.knowledge.wheels import TorchWheel, first_wheel_with, normalize_tag, tag_version, wheel_for
 
 STATUSES = ("supported", "override", "risky", "unsupported", "unknown")
 
 
-@dataclass
+@record
 class Support:
     """What ROCm / PyTorch make of one gfx target.  ``reason`` is for people, in the current language (code
     decides on ``status`` and ``override``, never on the words)."""

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from functools import cache
-
-from packaging.version import InvalidVersion, Version
+from functools import cache, cached_property
 
 from rocmdesk.i18n import translate
 from rocmdesk.knowledge._data import load_json
+from rocmdesk.knowledge.records import record, replace
+from rocmdesk.knowledge.version import InvalidVersion, Version
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class TorchWheel:
     """PyTorch ROCm wheels of one torch version.  ``arch_list`` is what ``torch.cuda.get_arch_list()`` returns.
 
@@ -35,7 +34,7 @@ class TorchWheel:
     arch_sources: tuple[str, ...]
     index_base: str = "https://download.pytorch.org/whl/"
 
-    @property
+    @cached_property
     def key(self) -> Version:
         return Version(self.torch_version)
 
@@ -53,6 +52,8 @@ class TorchWheel:
     @property
     def rocm_tag(self) -> str:
         """The newest ROCm tag (the one rocmdesk picks unless told otherwise)."""
+        if len(self.index_tags) == 1:  # narrowed to one tag (for_tag): the advice asks this thousands of times
+            return self.index_tags[0]
         return max(self.index_tags, key=lambda t: tag_version(t) or Version("0"))
 
     @property
@@ -67,6 +68,8 @@ class TorchWheel:
             version=version, tags=tags)
 
     def arch_list_for(self, tag: str | None = None) -> tuple[str, ...]:
+        if not self.tag_arch_exclude:  # no tag leaves anything out (every entry narrowed by for_tag)
+            return self.arch_list
         excluded = dict(self.tag_arch_exclude).get(tag or self.rocm_tag, ())
         return tuple(a for a in self.arch_list if a not in excluded)
 
@@ -246,7 +249,7 @@ def first_wheel_with(gfx: str) -> TorchWheel | None:
     return next((w for w in _wheels() if w.channel == "stable" and w.carries(gfx)), None)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AmdWheelIndex:
     """AMD's own per-GPU-family wheel index (TheRock): pip ``rocm[...]`` and torch builds for one family."""
 
