@@ -7,10 +7,13 @@ never comes here).  Chinese characters take two terminal columns: ``pad``/``disp
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from rocmdesk.i18n import translate
 from rocmdesk.machine.model import Gpu, MachineReport
+
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def display_width(text: str) -> int:

@@ -21,9 +21,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-
-from packaging.version import InvalidVersion, Version
 
 from rocmdesk.advice.model import (
     EXPANDABLE, OVERRIDE_VAR, SOURCES, STATUS_RANK, VISIBILITY_VAR, Alternative, EnvNote, GpuAdvice,
@@ -33,8 +30,10 @@ from rocmdesk.i18n import translate
 from rocmdesk.knowledge import amd_wheel_index, gfx_target, support_for, torch_wheels, wheel_for
 from rocmdesk.knowledge.drivers import userspace_fits_driver
 from rocmdesk.knowledge.gfx import gfx_from_override, normalize_gfx
+from rocmdesk.knowledge.records import field, record
 from rocmdesk.knowledge.releases import latest_rocm
 from rocmdesk.knowledge.support import Support
+from rocmdesk.knowledge.version import InvalidVersion, Version
 from rocmdesk.knowledge.wheels import AmdWheelIndex, TorchWheel, normalize_tag, tag_version
 from rocmdesk.machine.model import Gpu, MachineReport
 
@@ -45,7 +44,7 @@ class AdviceError(ValueError):
     """The context can't be served (a torch version rocmdesk does not know); one line for the user."""
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class AdviceContext:
     """What the advice depends on besides the machine: the ROCm installed or chosen, the driver in use, the wheel
     source, a pinned torch, an installed venv's measured wheel, and the override variables in effect."""
@@ -168,7 +167,7 @@ def _driver_fits(driver_rocm: str | None, wheel_rocm: Version | None) -> bool:
     return userspace_fits_driver(wheel_rocm, driver_rocm)
 
 
-@dataclass
+@record
 class _Judged:
     wheel: TorchWheel
     verdicts: dict[int, Support]

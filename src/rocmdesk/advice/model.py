@@ -6,8 +6,11 @@ field names are the JSON contract (docs/cli.md "The advice object"): later featu
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from rocmdesk.knowledge.records import asdict, field, record
+
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
+if TYPE_CHECKING:
+    from typing import Any
 
 # the ranks of the statuses, best first; "unknown" is as bad as "unsupported" for choosing a path
 STATUS_RANK = {"supported": 0, "override": 1, "risky": 2, "unsupported": 3, "unknown": 3}
@@ -21,7 +24,7 @@ EXPANDABLE = "expandable_segments:True"
 SOURCES = ("auto", "pytorch", "amd")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WheelPath:
     """Where PyTorch comes from: PyTorch's own index (``pytorch``), AMD's per-family index (``amd``) or a torch
     that is installed already (``installed``)."""
@@ -36,7 +39,7 @@ class WheelPath:
         return asdict(self)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Alternative:
     """Another way to run the GPU, with its own verdict ("with PyTorch's own wheels: risky with 11.0.0")."""
 
@@ -51,7 +54,7 @@ class Alternative:
                 "reason": self.reason, "why": self.why}
 
 
-@dataclass
+@record
 class GpuAdvice:
     """The verdict for one GPU on the machine's recommended path.  ``reason`` is for people (current language);
     code decides on ``status``, ``override`` and ``env``, never on the words."""
@@ -88,7 +91,7 @@ class GpuAdvice:
         return ", ".join(self.sources)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class EnvNote:
     """A variable in effect (or in a profile) that the advice disagrees with.  ``code`` decides, ``message`` is
     for people."""
@@ -103,7 +106,7 @@ class EnvNote:
         return asdict(self)
 
 
-@dataclass
+@record
 class MachineAdvice:
     """The advice for a whole machine: one path that serves every GPU used, and each GPU's verdict on it."""
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
+from rocmdesk.knowledge.records import field, record
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.kfd import KfdNode
 from rocmdesk.machine.model import Gpu
@@ -16,7 +16,7 @@ _CARD = re.compile(r"^card(\d+)$")  # card0-DP-1 and friends are connectors, not
 _RENDER = re.compile(r"^renderD(\d+)$")
 
 
-@dataclass
+@record
 class DrmCard:
     """One PCI function with a DRM card, as sysfs shows it."""
 

@@ -13,10 +13,10 @@ import errno
 import fnmatch
 import os
 import stat as stat_mod
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from rocmdesk.i18n import translate
+from rocmdesk.knowledge.records import field, record
 
 DEFAULT_TIMEOUT_S = 10.0
 MAX_READ = 64 * 2**20  # the most one read_bytes returns: dpkg's status file is a few MiB
@@ -79,7 +79,7 @@ def _this_computer() -> str:
     return translate("rocmdesk.machine.host", "this computer")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CommandResult:
     """What a command did.  ``missing`` means it could not be started at all."""
 
@@ -96,7 +96,7 @@ class CommandResult:
         return self.returncode == 0 and not self.timed_out and not self.missing
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FileStat:
     mode: int
     uid: int
@@ -109,7 +109,7 @@ class FileStat:
         return stat_mod.filemode(self.mode)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OpenCheck:
     """Whether a device node really opens read-write (live machines only)."""
 
@@ -118,7 +118,7 @@ class OpenCheck:
     message: str | None = None
 
 
-@dataclass
+@record
 class Host:
     """A machine seen through a root directory.
 

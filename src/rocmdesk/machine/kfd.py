@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
+from rocmdesk.knowledge.records import field, record
 from rocmdesk.machine.host import Host
 
 TOPOLOGY = "/sys/class/kfd/kfd/topology"
@@ -12,7 +12,7 @@ NODES = f"{TOPOLOGY}/nodes"
 _NODE_NAME = re.compile(r"^\d+$")
 
 
-@dataclass
+@record
 class KfdNode:
     node: int
     properties: dict[str, int] = field(default_factory=dict)

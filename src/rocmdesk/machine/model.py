@@ -6,18 +6,19 @@ none are renamed.  Unknown values are ``None`` (JSON ``null``), never a guess.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
-
+from rocmdesk.knowledge.records import asdict, field, record
 from rocmdesk.knowledge.support import Support
 
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
 if TYPE_CHECKING:
+    from typing import Any
+
     from rocmdesk.advice.model import GpuAdvice, MachineAdvice
 
 __all__ = ["Support"]  # re-exported: a GPU's verdict is part of the machine record
 
 
-@dataclass
+@record
 class Gpu:
     index: int
     name: str | None
@@ -47,7 +48,7 @@ class Gpu:
     advice: "GpuAdvice | None" = None
 
 
-@dataclass
+@record
 class Agent:
     """A non-GPU agent as a runtime lists it (CPU, NPU, DSP)."""
 
@@ -56,7 +57,7 @@ class Agent:
     node: int | None = None
 
 
-@dataclass
+@record
 class OsInfo:
     id: str | None = None
     version_id: str | None = None
@@ -68,7 +69,7 @@ class OsInfo:
     container: str | None = None  # docker | podman | lxc | systemd-nspawn | ...
 
 
-@dataclass
+@record
 class KernelInfo:
     release: str | None = None
     version: str | None = None  # 6.8.0 (numeric part)
@@ -77,13 +78,13 @@ class KernelInfo:
     dkms: bool | None = None
 
 
-@dataclass
+@record
 class RocmInstall:
     path: str
     version: str | None
 
 
-@dataclass
+@record
 class RocmInfo:
     installed: list[RocmInstall] = field(default_factory=list)
     packages: dict[str, str] = field(default_factory=dict)  # name -> version (dpkg)
@@ -95,7 +96,7 @@ class RocmInfo:
     rocminfo_error: str | None = None
 
 
-@dataclass
+@record
 class DeviceNode:
     path: str
     present: bool
@@ -106,7 +107,7 @@ class DeviceNode:
     open_error: str | None = None
 
 
-@dataclass
+@record
 class AccessInfo:
     user: str | None = None
     groups_configured: list[str] = field(default_factory=list)  # from /etc/group
@@ -118,7 +119,7 @@ class AccessInfo:
     ok: bool | None = None
 
 
-@dataclass
+@record
 class MachineReport:
     source: str  # "live", "root:<dir>", "simulated:<name>"
     simulated: bool

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from rocmdesk.knowledge.records import record
 from rocmdesk.machine.host import Host
 
 # Where distributions and AMD's own driver packages put libdrm's table
 AMDGPU_IDS_PATHS = ("/usr/share/libdrm/amdgpu.ids", "/opt/amdgpu/share/libdrm/amdgpu.ids")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class NameTable:
     path: str | None
     version: str | None
