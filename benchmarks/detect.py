@@ -1,9 +1,11 @@
 """How long `rocmdesk detect --json --simulate NAME` takes, against the floor of starting Python at all.
 
 Both are measured in the same run, interleaved, as whole processes; the ratio is what counts
-(goal: under 2.5x the floor of `python -c pass`). Bytecode is written and used, as it is for an
-installed package (PYTHONDONTWRITEBYTECODE is removed for the children); a third line shows the
-floor of importing only the standard-library modules the CLI needs, for scale.
+(goal, issue 19: at most 3x the floor of `python -c pass`; a script that only reads the same files
+is about 1.9x). Bytecode is written and used, as it is for an installed package
+(PYTHONDONTWRITEBYTECODE is removed for the children); a third line shows the floor of importing
+the standard-library modules the CLI needed before issue 19 (it needs only argparse and json now),
+for scale.
 
     python benchmarks/detect.py [--runs N] [--machine NAME ...]
 """
@@ -20,6 +22,7 @@ import time
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 STDLIB = "import argparse, dataclasses, json, pathlib, re, subprocess"
+GOAL = 3.0  # worst ratio to `python -c pass` (issue 19)
 
 
 def _time(argv: list[str]) -> float:
@@ -57,7 +60,7 @@ def main() -> int:
         worst = max(worst, ratio)
         print(f"{'python -c pass':<52} {f * 1e3:>10.1f} {min(floor) * 1e3:>8.1f}")
         print(f"{'detect --json --simulate ' + machine:<52} {o * 1e3:>10.1f} {min(ours) * 1e3:>8.1f} {ratio:>6.2f}")
-    print(f"worst ratio {worst:.2f} (goal < 2.5)")
+    print(f"worst ratio {worst:.2f} (goal <= {GOAL:g})")
     return 0
 
 

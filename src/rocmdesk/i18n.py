@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-import threading
-from collections.abc import Iterator, Mapping
+from _thread import _local as thread_local  # threading.local itself: importing threading costs the CLI's start-up
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -26,6 +25,10 @@ except ImportError:  # src/ on sys.path without the package built (the root help
     from pathlib import Path
 
     TRANSLATIONS = Path(__file__).resolve().parents[2] / "resources" / "translations"
+
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
 
 SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "zh_CN": "简体中文"}  # each named in its own language
@@ -79,7 +82,7 @@ def set_language(language: str | None) -> None:
     _current = language
 
 
-_here = threading.local()  # a language for this thread only (see speaking)
+_here = thread_local()  # a language for this thread only (see speaking)
 
 
 @contextmanager
@@ -123,4 +126,9 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name p
 def translate(context: str, text: str) -> str:
     """``text`` in the current language (itself when there is no translation).  Write both arguments as string
     literals so pyside6-lupdate can collect them; format placeholders after translating."""
-    return catalogue(current_language()).get(context, {}).get(text) or text
+    language = getattr(_here, "language", None)  # current_language(), inline: the advice translates thousands
+    if language is None:
+        language = _current if _current is not None else system_language()
+    if language == SOURCE_LANGUAGE:
+        return text
+    return catalogue(language).get(context, {}).get(text) or text

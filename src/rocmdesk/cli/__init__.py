@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from rocmdesk import i18n
@@ -29,8 +30,13 @@ from rocmdesk.cli.common import (
 )
 from rocmdesk.i18n import translate
 
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["EXIT_BUG", "EXIT_INPUT", "EXIT_NO_GPU", "EXIT_OK", "EXIT_USAGE", "InputError", "UsageError",
-           "COMMANDS", "VersionAction", "build_parser", "command_module", "machine_readable", "main"]
+           "COMMANDS", "ArgumentParser", "HelpFormatter", "VersionAction", "build_parser", "command_module",
+           "machine_readable", "main"]
 
 # the commands, in the order --help lists them; each is the module rocmdesk.cli.<name>
 COMMANDS = ("detect", "inspect", "simulate", "plan", "apply", "torch", "profile", "run", "shell", "monitor",
@@ -99,9 +105,42 @@ def _chosen_command(argv: list[str] | None) -> str | None:
     return None
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, measuring the terminal without importing ``shutil`` (argparse makes a formatter for
+    every ``add_argument``, and ``shutil`` brings bz2, lzma and more: a fifth of ``detect``'s start-up)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns``: ``$COLUMNS``, else the terminal's width, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser with :class:`HelpFormatter` by default; the commands' parsers are made of this class too
+    (``add_subparsers`` makes its parsers of its parent's class)."""
+
+    def __init__(self, *args: Any, formatter_class: type[argparse.HelpFormatter] = HelpFormatter,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    """The top-level parser, with the full parser of the command ``argv`` names (only that one: start-up time)."""
-    p = argparse.ArgumentParser(
+    """The top-level parser, with the full parser of the command ``argv`` names and no other (start-up time:
+    ``rocmdesk detect`` builds one parser); without a known command, every command is listed with its help."""
+    p = ArgumentParser(
         prog="rocmdesk",
         description=translate("Cli", "From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, "
                                      "opens the app."),
@@ -113,12 +152,12 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     add_target(p, top=True)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     chosen = _chosen_command(argv)
+    if chosen in COMMANDS:
+        command_module(chosen).add_parser(sub)
+        return p
     listing = _listing()
     for name in COMMANDS:
-        if name == chosen:
-            command_module(name).add_parser(sub)
-        else:
-            sub.add_parser(name, help=listing[name], add_help=False)
+        sub.add_parser(name, help=listing[name], add_help=False)
     return p
 
 

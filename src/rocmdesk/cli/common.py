@@ -10,11 +10,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
 
 from rocmdesk.i18n import translate
 
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
 if TYPE_CHECKING:
+    from typing import Any, TextIO
+
     from rocmdesk.machine.host import Host
     from rocmdesk.machine.model import MachineReport
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
 
 from rocmdesk.cli.common import EXIT_NO_GPU, EXIT_OK, add_target, detected, print_json
 from rocmdesk.i18n import translate
 
+TYPE_CHECKING = False  # typing's, without importing typing on the command line's path
 if TYPE_CHECKING:
     from rocmdesk.machine.host import Host
 
@@ -21,11 +21,11 @@ def add_parser(subparsers) -> None:
 
 
 def run(args: argparse.Namespace, host: "Host") -> int:
-    from rocmdesk.report_text import format_report
-
     report = detected(host)  # the one verdict per GPU (rocmdesk.advice): the JSON's advice objects and the text's lines
     if args.json:
         print_json(report.to_json())
     else:
+        from rocmdesk.report_text import format_report  # only the text needs it (--json runs from scripts)
+
         sys.stdout.write(format_report(report))
     return EXIT_OK if report.gpus else EXIT_NO_GPU

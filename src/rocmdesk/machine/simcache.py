@@ -8,7 +8,9 @@ its Host from the tree's metadata alone (``open_sim.open_simulated``; only a mis
 from __future__ import annotations
 
 import functools
+import json
 import os
+import sys
 import zlib
 from pathlib import Path
 
@@ -36,15 +38,35 @@ def builder_version() -> str:
     return f"{BUILDER_VERSION}-{zlib.crc32(data):08x}-{len(data)}"
 
 
-def sim_metadata(root: Path | str) -> dict | None:
-    """The metadata of a simulated tree, or None when missing, unreadable or not a JSON object."""
-    from rocmdesk.formats.limits import loads  # the cache is the user's to edit: no RecursionError from it
+# as deep as formats.limits lets any JSON nest (that module is not imported here: detect's start-up time)
+_MAX_DEPTH = 64
 
+
+def sim_metadata(root: Path | str) -> dict | None:
+    """The metadata of a simulated tree, or None when missing, unreadable, not a JSON object or nested deeper than
+    any tool output rocmdesk reads (the cache is the user's to edit: no RecursionError from it, here or later)."""
     try:
-        data = loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+        data = json.loads((Path(root) / META_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
         return None
-    return data if isinstance(data, dict) else None
+    return data if isinstance(data, dict) and _nests_within(data, _MAX_DEPTH) else None
+
+
+def _nests_within(value: object, limit: int) -> bool:
+    """Whether no list or object in ``value`` lies deeper than ``limit`` levels (the outermost is level 1)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return False
+        stack.extend((child, depth + 1) for child in children)
+    return True
 
 
 def usable(target: Path, name: str) -> dict | None:
@@ -63,7 +85,15 @@ def usable(target: Path, name: str) -> dict | None:
 
 
 def default_cache_dir() -> Path:
-    import platformdirs
+    """``$XDG_CACHE_HOME/rocmdesk/simulated`` (``~/.cache/...`` when that is unset, empty or not absolute)."""
+    if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel"):
+        # the XDG base directory rule, as platformdirs applies it, without importing platformdirs (start-up time)
+        base = os.environ.get("XDG_CACHE_HOME", "")
+        if not os.path.isabs(base):
+            base = os.path.expanduser("~/.cache")
+        if os.path.isabs(base):
+            return Path(base) / "rocmdesk" / "simulated"
+    import platformdirs  # another system, or no home directory: platformdirs knows (or says what is wrong)
 
     return Path(platformdirs.user_cache_dir("rocmdesk")) / "simulated"
 
