@@ -17,6 +17,7 @@ lines for texts in memory; a test holds the two to each other.
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -24,6 +25,15 @@ from functools import cache
 from typing import Any
 
 from rocmdesk.i18n import translate
+
+
+_DIGITS_RE = re.compile(rb"[0-9]+")
+
+
+def _without_digits(line: bytes) -> bytes:
+    """What a line says, its numbers (times, counters) left out."""
+    return _DIGITS_RE.sub(b"", line)
+
 
 CHUNK = 2 << 20  # numpy works on whole chunks (a few of them are the most one read holds at once)
 HEAD_BYTES = 16 << 10  # the beginning (what a text's format is known by) ...
@@ -357,7 +367,7 @@ class _Reader:
     def _repeated(self, buf: bytes, lo: int, hi: int) -> bool:
         """Whether the lone line of interest ``buf[lo:hi]`` was seen before, but for its digits (a timestamp, a
         counter): a log says the same thing again and again, and its repeats must not crowd out what it says once."""
-        key = buf[lo:min(hi, lo + 512)].translate(None, b"0123456789")
+        key = _without_digits(buf[lo:min(hi, lo + 512)])
         if key in self.seen:
             self.hits += 1
             self.repeats += 1
