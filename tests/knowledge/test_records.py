@@ -119,22 +119,3 @@ def test_copy_and_pickle():
     assert pickle.loads(pickle.dumps(Point(1, 2))) == Point(1, 2)
     assert pickle.loads(pickle.dumps(o)) == o
 
-
-def test_the_knowledge_package_finds_each_name_in_its_module():
-    import ast
-    import importlib
-    from pathlib import Path
-
-    import rocmdesk.knowledge as knowledge
-
-    where = knowledge._WHERE
-    assert sorted(where) == sorted(knowledge.__all__)
-    for name, module in where.items():
-        assert getattr(knowledge, name) is getattr(importlib.import_module(f"rocmdesk.knowledge.{module}"), name)
-    tree = ast.parse(Path(knowledge.__file__).read_text(encoding="utf-8"))
-    typed = {a.name: n.module.rsplit(".", 1)[-1] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
-             and n.module and n.module.startswith("rocmdesk.knowledge.") for a in n.names}
-    assert typed == where  # what type checkers see is what runs
-    assert knowledge.gfx is importlib.import_module("rocmdesk.knowledge.gfx")  # the modules, as attributes too
-    with pytest.raises(AttributeError):
-        knowledge.no_such_name  # noqa: B018

@@ -70,3 +70,13 @@ _versions = st.builds(
 def test_any_two_versions_order_as_packaging_orders(a, b):
     _same(a)
     assert (Version(a) < Version(b), Version(a) == Version(b)) == (PVersion(a) < PVersion(b), PVersion(a) == PVersion(b))
+
+
+def test_copies_and_pickles_are_the_same_version():
+    import copy
+    import pickle
+
+    v = Version("2.15.0.dev0")
+    str(v)
+    for other in (pickle.loads(pickle.dumps(v)), copy.deepcopy(v), copy.copy(v)):
+        assert other == v and hash(other) == hash(v) and str(other) == "2.15.0.dev0"

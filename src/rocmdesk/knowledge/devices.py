@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rocmdesk.knowledge._data import load_tsv
+from rocmdesk.knowledge._data import data_text, load_tsv, load_tsv_columns
 from rocmdesk.knowledge.records import record
 
 _HEX = re.compile(r"(?:0x)?([0-9a-f]{1,4})")
@@ -90,8 +90,40 @@ def _devices() -> dict[tuple[str, str], DeviceIdEntry]:
 
 @cache
 def _names() -> dict[tuple[str, str], tuple[str, str, bool]]:
-    return {(r["device_id"], r["revision"]): (r["name"], r["source"], r["generic"] == "yes")
-            for r in load_tsv("amdgpu_names.tsv")}
+    columns = ("device_id", "revision", "name", "source", "generic")
+    return {(did, rev): (name, source, generic == "yes")  # type: ignore[misc]
+            for did, rev, name, source, generic in load_tsv_columns("amdgpu_names.tsv", columns)}
+
+
+_NAME_COLUMNS = ("device_id", "revision", "name", "source", "generic")
+_names_by_id: dict[str, dict[str, tuple[str, str, bool]]] = {}
+
+
+@cache
+def _names_text() -> tuple[str, tuple[int, ...]]:
+    """amdgpu_names.tsv as text (a newline in front), and where its header puts our columns."""
+    text = "\n" + data_text("amdgpu_names.tsv")
+    header = next(ln for ln in text.splitlines() if ln and not ln.startswith("#")).split("\t")
+    return text, tuple(header.index(c) for c in _NAME_COLUMNS)
+
+
+def _names_of(did: str) -> dict[str, tuple[str, str, bool]]:
+    """revision -> the row of ``_names()`` for one device id, found in the text (detection looks up one or two
+    ids: the 900-row table is not read into a dict for them)."""
+    rows = _names_by_id.get(did)
+    if rows is None:
+        rows = {}
+        text, at = _names_text()
+        needle = f"\n{did}\t"
+        i = text.find(needle)
+        while i != -1:
+            end = text.find("\n", i + 1)
+            cells = text[i + 1:end if end != -1 else len(text)].split("\t")
+            got = [cells[k] if k < len(cells) else None for k in at]
+            rows[got[1]] = (got[2], got[3], got[4] == "yes")  # type: ignore[assignment,index]
+            i = text.find(needle, i + 1)
+        _names_by_id[did] = rows
+    return rows
 
 
 def _name_row(device_id: str | int | None, revision: str | int | None) -> tuple[str, str, bool] | None:
@@ -99,8 +131,8 @@ def _name_row(device_id: str | int | None, revision: str | int | None) -> tuple[
     if did is None:
         return None
     rev = normalize_revision(revision)
-    names = _names()
-    return (names.get((did, rev)) if rev else None) or names.get((did, "*"))
+    names = _names_of(did)
+    return (names.get(rev) if rev else None) or names.get("*")
 
 
 def device(device_id: str | int | None, revision: str | int | None = None) -> DeviceIdEntry | None:

@@ -88,7 +88,7 @@ class Version:
     """A PEP 440 version: ``Version("6.2.4") < Version("6.10")``; ``release``, ``major``/``minor``/``micro``,
     ``pre``, ``post``, ``dev``, ``local`` and ``str()`` as ``packaging.version.Version`` gives them."""
 
-    __slots__ = ("epoch", "release", "pre", "post", "dev", "local", "_key")
+    __slots__ = ("epoch", "release", "pre", "post", "dev", "local", "_key", "_text")
 
     epoch: int
     release: tuple[int, ...]
@@ -104,6 +104,7 @@ class Version:
                 _SEEN.clear()
             seen = _SEEN[version] = self._read(version)
         self.epoch, self.release, self.pre, self.post, self.dev, self.local, self._key = seen
+        self._text: str | None = None
 
     @classmethod
     def _read(cls, version: str) -> tuple:
@@ -175,6 +176,11 @@ class Version:
         return str(self).split("+", 1)[0]
 
     def __str__(self) -> str:
+        if self._text is None:  # the advice writes the same versions into many sentences
+            self._text = self._normal_form()
+        return self._text
+
+    def _normal_form(self) -> str:
         text = self.base_version
         if self.pre is not None:
             text += f"{self.pre[0]}{self.pre[1]}"
