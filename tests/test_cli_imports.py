@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import need_module
+
 ROOT = Path(__file__).resolve().parent.parent
 MACHINE = "rx6600xt-ubuntu2204"
 PASTE = ROOT / "tests" / "data" / "realworld" / "rocminfo" / "ollama-10883-rx7600xt-agent2-fragment.txt"
@@ -74,7 +76,7 @@ def test_detect_loads_none_of_the_slow_helpers(name):
     {"XDG_CACHE_HOME": "/tmp/with-slash/"}, {"HOME": "/home/someone"},
 ])
 def test_the_simulated_cache_is_where_platformdirs_puts_it(env, monkeypatch):
-    platformdirs = pytest.importorskip("platformdirs")
+    platformdirs = need_module("platformdirs", "pip install platformdirs")
     from rocmdesk.machine.simcache import default_cache_dir
 
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)

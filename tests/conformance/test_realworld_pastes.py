@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import require
+
 DATA = Path(__file__).resolve().parents[1] / "data" / "realworld"
 MANIFEST = DATA / "expected.toml"
 SHARED_PREFIX = "realdata/"
@@ -120,7 +122,7 @@ def _params() -> list[Any]:
 def test_paste_is_read_as_its_thread_says(key: str) -> None:
     path = paste_path(key)
     if key.startswith(SHARED_PREFIX) and not path.parent.is_dir():
-        pytest.skip("../shared/realdata is not here")
+        require("../shared/realdata", f"not found at {path.parent} (CI has ../shared beside the project)")
     found = problems(MANIFEST_ENTRIES[key], read(path))
     assert not found, "\n".join(found)
 

@@ -218,8 +218,14 @@ def test_physical_gfx_from_chip_id(monkeypatch: pytest.MonkeyPatch) -> None:
     assert physical_gfx(cpu) is None  # chip id 0
 
 
+def _no_such_name(name: str) -> object:
+    raise AttributeError(name)
+
+
 def test_physical_gfx_without_knowledge(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the package finds its names lazily (a module __getattr__): take the name and the finder both away
     monkeypatch.delattr(rocmdesk.knowledge, "device", raising=False)
+    monkeypatch.setattr(rocmdesk.knowledge, "__getattr__", _no_such_name, raising=False)
     gpu = _gpu(parse_rocminfo(OVERRIDE))
     assert physical_gfx(gpu) is None and override_in_effect(gpu) is None
 

@@ -10,7 +10,9 @@ import pytest
 
 from rocmdesk.telemetry import gpu_metrics as gm
 
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "realdata" / "sysfs"
+from tests.conftest import REALDATA, require
+
+SHARED = REALDATA / "sysfs"
 REAL_BLOBS = sorted(SHARED.glob("**/gpu_metrics")) if SHARED.is_dir() else []
 
 # sizeof(struct gpu_metrics_vX_Y) on x86-64, worked out by hand from kgd_pp_interface.h
@@ -214,7 +216,6 @@ def test_padding_after_the_table_is_allowed():
 # --- conformance: real blobs captured by other people (../shared; never copied here) ----------------------
 
 
-@pytest.mark.skipif(not REAL_BLOBS, reason="../shared/realdata is absent")
 @pytest.mark.parametrize("path", REAL_BLOBS, ids=lambda p: str(p.relative_to(SHARED)))
 def test_real_blob_decodes(path):
     m = gm.decode(path.read_bytes())
@@ -232,12 +233,11 @@ def test_real_blob_decodes(path):
                 assert abs(int(text) / 1000 - getattr(m, field)) <= 5
 
 
-@pytest.mark.skipif(not REAL_BLOBS, reason="../shared/realdata is absent")
-def test_real_rdna3_idle_hotspot_bit_is_ignored():
+def test_real_rdna3_idle_hotspot_bit_is_ignored(realdata):
     """The RX 7600S snapshot shows the firmware quirk: TEMP_HOTSPOT set at 54 C, idle at 1 W."""
     blobs = [p for p in REAL_BLOBS if "rx7600s" in str(p)]
     if not blobs:
-        pytest.skip("no RX 7600S snapshot")
+        require("../shared/realdata", "it has no RX 7600S snapshot with a gpu_metrics file")
     m = gm.decode(blobs[0].read_bytes())
     assert m.indep_throttle_status == 1 << 36 and m.temp_hotspot_c == 54
     t = gm.throttle(m)
