@@ -8,6 +8,10 @@ The parser reads lines by their labels rather than by position or exact indentat
 missing or mangled line costs only that value.  It records what rocminfo *reports*; the
 physical gfx target of a GPU (different under ``HSA_OVERRIDE_GFX_VERSION``) comes from its
 Chip ID through the knowledge tables: see :func:`physical_gfx`.
+
+Longer than 700 lines on purpose: one parser reads every layout and every fragment people paste (whole dumps,
+a grep of its names, one agent's block, an ISA list cut in the middle); the fragment readers share the label
+table and the agent record, and apart they would each need the other's internals.
 """
 
 from __future__ import annotations

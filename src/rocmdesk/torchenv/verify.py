@@ -3,6 +3,10 @@
 :func:`run_probe` runs ``probe_script.py`` with the venv's python (rocmdesk never imports torch itself);
 :func:`judge` is a pure function of the probe's JSON (or how the probe failed) and the machine report,
 giving one verdict from a closed catalogue (:data:`VERDICTS`, stable ids) with one fix.
+
+Longer than 700 lines on purpose: the judgement is one decision tree over the catalogue, and each branch's fix
+is written beside the test that picks it; split across modules, the order of the branches (which verdict wins
+when two apply) could no longer be read in one place.
 """
 
 from __future__ import annotations
