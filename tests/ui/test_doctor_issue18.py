@@ -101,3 +101,19 @@ def test_no_amd_gpu_torch_missing_fix_names_a_cpu_build(open_page, qtbot):
     text2 = " ".join(s.text() for s in page2.cards[0].steps)
     assert "PyTorch page" in text2 and "rocmdesk torch" not in text2
     assert [c.text() for c in page2.cards[0].commands] == [rocm]
+
+
+def test_a_findings_sources_are_named_as_on_the_overview(qtbot):
+    """A finding cites its sources by the readable names the Overview uses, linked, with each id on hover."""
+    from rocmdesk.ui.widgets.doctor_card import DoctorFindingCard
+
+    f = Finding("gfx-needs-override", "error", "needs an override", [], Fix("print"), "S-TOPO, S-LRB1797")
+    card = DoctorFindingCard(f, "machine")
+    qtbot.addWidget(card)
+    text = card.source.text()
+    assert "ROCR\u2011Runtime: topology.c" in text and "legacy\u2011rocm\u2011build #1797" in text
+    assert 'href="https://github.com/ROCm/legacy-rocm-build/issues/1797"' in text
+    assert "S-TOPO" not in text and "S-TOPO" in card.source.toolTip() and "S-LRB1797" in card.source.toolTip()
+    bare = DoctorFindingCard(Finding("x", "info", "no source"), "machine")
+    qtbot.addWidget(bare)
+    assert bare.source.isHidden()

@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rocmdesk.ui.theme import themed
+from rocmdesk.ui.widgets.advice_text import sources_label
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.finding_card import SEVERITY_COLOURS, severity_pill
 from rocmdesk.ui.widgets.text import text_label
@@ -127,10 +128,10 @@ class DoctorFindingCard(QFrame):
                 self.commands.append(row)
                 layout.addWidget(row)
 
-        source = getattr(finding, "source", None)
-        self.source = text_label(self.tr("Source: {source}").format(source=source) if source else "",
-                                 small=True, muted=True)
-        self.source.setVisible(bool(source))
+        # the same readable names and links as the Overview's cards (one way to cite a fact in the whole window)
+        keys = [k.strip() for k in str(getattr(finding, "source", None) or "").split(",") if k.strip()]
+        self.source = sources_label(keys, self.tr("Source:") if len(keys) == 1 else self.tr("Sources:"))
+        self.source.setVisible(bool(keys))
         layout.addWidget(self.source)
 
     def severity_text(self, severity: str) -> str:
