@@ -48,6 +48,35 @@ def test_the_command_reads_a_big_file_whole_and_says_so(tmp_path: Path, capsys) 
     assert "read all 8." in out and "wheel-missing-arch" in out
 
 
+def test_standard_input_is_streamed_too(tmp_path: Path) -> None:
+    """`journalctl | rocmdesk doctor --from -`: a pipe is read in chunks like a big file (the error in its middle
+    found, the report saying how it was read), and the process never holds the whole input."""
+    import subprocess
+
+    path, n = tmp_path / "journal.log", 120_000_000 // 80
+    with open(path, "w") as fh:  # written as it goes: this test's own memory stays small too
+        for i in range(n):
+            fh.write(ERROR if i == n // 2 else NOISE.format(i=i % 1000))
+    # VmHWM, the peak of this process's own memory (ru_maxrss would carry this test's own peak across exec)
+    code = ("import sys; from rocmdesk.cli import main; rc = main(['doctor', '--from', '-']); "
+            "sys.stderr.write([ln for ln in open('/proc/self/status') if ln.startswith('VmHWM')][0]); sys.exit(rc)")
+    with open(path, "rb") as stdin:
+        run = subprocess.run([sys.executable, "-c", code], stdin=stdin, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 6, run.stderr
+    assert "wheel-missing-arch" in run.stdout and "read all 124." in run.stdout  # 124.2 MB, every line
+    peak_kib = int(run.stderr.rsplit("VmHWM:", 1)[1].split()[0])
+    assert peak_kib < 100 << 10, f"{peak_kib} KiB for a 124 MB pipe"  # read whole, it would be over 124 MB
+
+
+def test_a_small_standard_input_is_read_as_it_is(monkeypatch, capsys) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(ERROR.encode())))
+    assert main(["doctor", "--from", "-"]) == 6
+    out = capsys.readouterr().out
+    assert "wheel-missing-arch" in out and "read all" not in out
+
+
 def test_too_many_lines_of_interest_are_cut_and_the_report_says_so() -> None:
     text = "".join(f"[{i}] amdgpu: ring gfx timeout, signaled seq={i}\n" for i in range(400_000))
     part = excerpt_bytes(text.encode())

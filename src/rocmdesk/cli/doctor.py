@@ -184,6 +184,8 @@ def _read(name: str) -> tuple[str, Any]:
     from rocmdesk.doctor.excerpt import STREAM_ABOVE, excerpt_file
     from rocmdesk.formats import limits
 
+    if name == "-":
+        return _read_stdin()
     try:
         st = os.stat(name) if name != "-" else None
     except OSError:
@@ -195,6 +197,27 @@ def _read(name: str) -> tuple[str, Any]:
         return name, excerpt_file(name)
     except OSError as exc:
         raise InputError(f"{name}: {exc.strerror or exc}") from None
+
+
+def _read_stdin() -> tuple[str, Any]:
+    """Standard input streamed like a big file: a pipe has no size to look at first, so its first MiB decides
+    (all of it: read as it is; more: read on in chunks into an excerpt, bounded memory); past
+    ``formats.limits.MAX_INPUT_BYTES`` nothing more is read, and the report says so."""
+    from itertools import chain
+
+    from rocmdesk.doctor.excerpt import STREAM_ABOVE, excerpt, file_chunks
+    from rocmdesk.formats import limits
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream put in its place (a test, an embedder): read as it is
+        return read_input("-")
+    try:
+        head = stream.read(STREAM_ABOVE + 1)
+        if len(head) <= STREAM_ABOVE:
+            return "<stdin>", head
+        return "<stdin>", excerpt(chain([head], file_chunks(stream)), limit=limits.MAX_INPUT_BYTES)
+    except OSError as exc:
+        raise InputError(f"<stdin>: {exc.strerror or exc}") from None
 
 
 def _is_snapshot(name: str) -> bool:
