@@ -131,13 +131,23 @@ def format_gpu_line(g: Any) -> str:
         parts.append(translate("rocmdesk.telemetry.cli_monitor", "mclk {mhz} MHz").format(mhz=g.mclk_mhz))
     if g.fan_rpm is not None:
         parts.append(translate("rocmdesk.telemetry.cli_monitor", "fan {rpm} rpm").format(rpm=g.fan_rpm))
+    reasons = getattr(g, "throttle_reasons", None)
+    if reasons:
+        parts.append(translate("rocmdesk.telemetry.cli_monitor", "throttled: {reasons}").format(
+            reasons=",".join(reasons)))
     return "  ".join([head, *parts])
 
 
 def format_process_line(p: Any) -> str:
     vram = "?" if p.vram_bytes is None else f"{p.vram_bytes / 2**20:.0f} MiB"
-    return translate("rocmdesk.telemetry.cli_monitor", "pid {pid} {name} on GPU{index}: {vram}").format(
+    line = translate("rocmdesk.telemetry.cli_monitor", "pid {pid} {name} on GPU{index}: {vram}").format(
         pid=p.pid, name=p.name or "?", index=p.gpu_index, vram=vram)
+    engines = getattr(p, "engines_percent", None) or {}
+    busy = sorted(((v, k) for k, v in engines.items() if v >= 0.5), reverse=True)
+    extra = [f"{k} {v:.0f}%" for v, k in busy]
+    if getattr(p, "kind", None) == "compute":
+        extra.insert(0, translate("rocmdesk.telemetry.cli_monitor", "compute (KFD)"))
+    return f"{line}  {' '.join(extra)}" if extra else line
 
 
 def _gui(host: Any, args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ reader never sees half a value.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -58,6 +59,7 @@ def write_metrics(root: Path, t: float) -> None:
 # ---------------------------------------------------------------------------
 
 _SIM_PID_BASE = 31400  # training ranks get 31400 + GPU index; the compositor 2100
+ENGINE_STATE = ".rocmdesk-sim-engines.json"  # beside the tree's metadata: the engine counters written last
 
 
 def _sim_processes(machine: SimMachine, gm: dict, t: float) -> list[dict]:
@@ -67,14 +69,38 @@ def _sim_processes(machine: SimMachine, gm: dict, t: float) -> list[dict]:
     m = metrics_for(machine, i, t)
     out = []
     job = max(0, m.vram_used_bytes - g.vram_idle_used)
+    # engines: percent busy per drm-engine name.  A ROCm rank's kernels run on KFD queues, which fdinfo does not
+    # count: its DRM client shows only the copies it sends through the render node (a little dma)
     if job >= 64 * MiB:
         out.append({"pid": _SIM_PID_BASE + i, "comm": "python3", "kfd": True,
                     "cmdline": ["python3", "train.py", f"--local-rank={i}"],
-                    "vram": job, "gtt": max(0, m.gtt_used_bytes - g.gtt_idle_used), "busy": m.busy_percent})
-    if g.boot_vga and g.connectors:  # the display GPU: a graphics client with no KFD memory
+                    "vram": job, "gtt": max(0, m.gtt_used_bytes - g.gtt_idle_used), "busy": m.busy_percent,
+                    "engines": {"dma": round(m.busy_percent * 0.02, 3)}})
+    if g.boot_vga and g.connectors:  # the display GPU: a compositor and a video player, graphics clients only
         out.append({"pid": 2100, "comm": "gnome-shell", "kfd": False, "cmdline": ["/usr/bin/gnome-shell"],
-                    "vram": g.vram_idle_used // 2, "gtt": g.gtt_idle_used // 2, "busy": 1})
+                    "vram": g.vram_idle_used // 2, "gtt": g.gtt_idle_used // 2, "busy": 1,
+                    "engines": {"gfx": 2.0 + (t % 7.0) / 3.5, "dma": 0.2}})
+        out.append({"pid": 2480, "comm": "mpv", "kfd": False, "cmdline": ["/usr/bin/mpv", "talk.mkv"],
+                    "vram": 96 * MiB, "gtt": 8 * MiB, "busy": 1,
+                    "engines": {"gfx": 3.0, "dec": 11.0 + (t % 5.0), "jpeg": 0.0}})
     return out
+
+
+def _engine_counters(state: dict, client: str, engines: dict[str, float], t: float) -> dict[str, int]:
+    """The busy-time counters of one client at time t: the last ones plus each engine's share of the time since.
+
+    A counter never goes back: a monitor that starts again (t from 0) goes on from what the tree last showed,
+    as a real client's counters would.  An engine appears once it has been used (amdgpu prints no idle engine).
+    """
+    last = state.get(client) or {"t": t, "ns": {}}
+    dt = max(0.0, t - float(last.get("t", t)))
+    ns = {k: int(v) for k, v in dict(last.get("ns", {})).items()}
+    for name, pct in engines.items():
+        if pct > 0:
+            ns[name] = ns.get(name, 0) + int(dt * 1e9 * pct / 100)
+            ns.setdefault(name, 0)
+    state[client] = {"t": t, "ns": ns}
+    return {k: v for k, v in ns.items() if v > 0}
 
 
 def write_processes(root: Path, t: float = 0.0) -> list[dict]:
@@ -92,6 +118,12 @@ def write_processes(root: Path, t: float = 0.0) -> list[dict]:
     host = Host.at_root(root, label="simulated tree")
     written: list[dict] = []
     alive: set[int] = set()
+    state_file = root / ENGINE_STATE
+    try:
+        old_state = json.loads(state_file.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old_state = {}
+    state: dict = dict(old_state) if isinstance(old_state, dict) else {}
     for gm in meta.get("gpus", []):
         index = gm.get("index")
         if not isinstance(index, int) or not 0 <= index < len(machine.gpus):
@@ -122,13 +154,16 @@ def write_processes(root: Path, t: float = 0.0) -> list[dict]:
                     if not (base / "fdinfo" / "3").exists():
                         _atomic_write(base / "fdinfo" / "3", "pos:\t0\nflags:\t02100002\nmnt_id:\t25\n")
                     continue
-                engine_ns = int(t * 1e9 * p["busy"] / 100)
+                client = pid * 10 + index
+                if fd == 4:  # fd 5 is the same client: the same counters
+                    counters = _engine_counters(state, str(client), p.get("engines", {}), t)
+                engine_lines = "".join(f"drm-engine-{k}:\t{v} ns\n" for k, v in counters.items())
                 _atomic_write(base / "fdinfo" / str(fd), (
                     f"pos:\t0\nflags:\t02100002\nmnt_id:\t25\nino:\t{1000 + pid}\ndrm-driver:\tamdgpu\n"
-                    f"drm-client-id:\t{pid * 10 + index}\ndrm-pdev:\t{gm['pci_slot']}\npasid:\t{32768 + pid % 1000}\n"
+                    f"drm-client-id:\t{client}\ndrm-pdev:\t{gm['pci_slot']}\npasid:\t{32768 + pid % 1000}\n"
                     f"drm-memory-vram:\t{p['vram'] // KiB} KiB\ndrm-memory-gtt:\t{p['gtt'] // KiB} KiB\n"
                     f"drm-memory-cpu:\t0 KiB\namd-memory-visible-vram:\t{p['vram'] // KiB} KiB\n"
-                    f"drm-engine-gfx:\t{engine_ns} ns\n"))
+                    f"{engine_lines}"))
             if p["kfd"] and machine.kfd and gpu_id:
                 kfd = host.path(f"/sys/class/kfd/kfd/proc/{pid}")
                 kfd.mkdir(parents=True, exist_ok=True)
@@ -136,10 +171,18 @@ def write_processes(root: Path, t: float = 0.0) -> list[dict]:
                     _atomic_write(kfd / "pasid", f"{32768 + pid % 1000}\n")
                 _atomic_write(kfd / f"vram_{gpu_id}", f"{p['vram']}\n")
             written.append({"pid": pid, "comm": p["comm"], "gpu": index, "vram_bytes": p["vram"],
-                            "gtt_bytes": p["gtt"], "kfd": bool(p["kfd"] and machine.kfd)})
+                            "gtt_bytes": p["gtt"], "kfd": bool(p["kfd"] and machine.kfd),
+                            "engines": dict(p.get("engines", {}))})
     # processes that ended: gone from /proc and from KFD
     for where in ("/proc", "/sys/class/kfd/kfd/proc"):
         for name in host.listdir(where):
-            if name.isdigit() and (int(name) >= _SIM_PID_BASE or int(name) == 2100) and int(name) not in alive:
+            if name.isdigit() and (int(name) >= _SIM_PID_BASE or int(name) in (2100, 2480)) and int(name) not in alive:
                 shutil.rmtree(host.path(f"{where}/{name}"), ignore_errors=True)
+    live_clients = {str(w["pid"] * 10 + w["gpu"]) for w in written}
+    state = {k: v for k, v in state.items() if k in live_clients}  # an ended process's client is gone for good
+    if state != old_state:
+        try:
+            _atomic_write(state_file, json.dumps(state, sort_keys=True))
+        except OSError:
+            pass  # a read-only tree: the counters start again next time, as after a reboot
     return written

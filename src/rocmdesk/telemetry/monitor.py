@@ -20,6 +20,7 @@ from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
 from rocmdesk.telemetry.hostmetrics import HostMetrics
 from rocmdesk.telemetry.metrics import SERIES_KEYS, Sample
+from rocmdesk.telemetry.fdinfo import EngineTracker
 from rocmdesk.telemetry.processes import GpuProcess, read_processes
 
 if TYPE_CHECKING:  # numpy comes with the history: imported only where a history is kept
@@ -108,6 +109,7 @@ class Monitor:
         self.processes_every_s = processes_every_s
         self._procs: list[GpuProcess] = []
         self._procs_at = -math.inf
+        self.engines = EngineTracker()  # fdinfo engine counters between two reads of the processes
 
     @property
     def series(self) -> list[str]:
@@ -145,7 +147,7 @@ class Monitor:
         age = self.processes_every_s if max_age_s is None else max_age_s
         now = self.clock()
         if now - self._procs_at >= age:
-            self._procs = read_processes(self.host, self.gpus)
+            self._procs = read_processes(self.host, self.gpus, engines=self.engines, now=now)
             self._procs_at = now
         return self._procs
 

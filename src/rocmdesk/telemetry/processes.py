@@ -5,7 +5,10 @@
 - DRM fdinfo (every client of a render or card node, as amdgpu_top reads it):
   ``/proc/<pid>/fd/<n>`` links to ``/dev/dri/renderD*``; ``/proc/<pid>/fdinfo/<n>`` has
   ``drm-pdev`` (the PCI slot), ``drm-client-id`` (one per open DRM file: dup'ed fds repeat
-  it, so it is counted once) and ``drm-memory-vram`` / ``drm-memory-gtt`` (``KiB``).
+  it, so it is counted once) and ``drm-memory-vram`` / ``drm-memory-gtt`` (``KiB``), and
+  ``drm-engine-<name>`` busy nanoseconds: two reads give each engine's use in percent
+  (:mod:`rocmdesk.telemetry.fdinfo`).  KFD work is not in those counters: KFD processes are
+  marked ``compute``.
 
 Only what the user may read is reported: other users' ``/proc/<pid>/fd`` is unreadable to
 a normal user, and such processes are skipped without a word.  Names come from
@@ -20,20 +23,21 @@ from typing import Any
 
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import Gpu
+from rocmdesk.telemetry.fdinfo import DrmClient, EngineTracker, add_percent, parse_client, parse_fields, parse_size
+
+__all__ = ["COMPUTE", "GRAPHICS", "GpuProcess", "parse_fdinfo", "parse_size", "read_drm_clients", "read_fdinfo",
+           "read_kfd", "read_processes"]
 
 KFD_PROC = "/sys/class/kfd/kfd/proc"
 KFD_NODES = "/sys/class/kfd/kfd/topology/nodes"
 _VRAM_FILE = re.compile(r"^vram_(\d+)$")
-_UNITS = {"": 1, "B": 1, "KIB": 1024, "KB": 1024, "MIB": 1024**2, "MB": 1024**2, "GIB": 1024**3, "GB": 1024**3}
-_SIZE_RE = re.compile(r"^\s*(\d{1,20})\s*([A-Za-z]{0,3})\s*$")
-# key preference: older kernels print drm-memory-*, newer ones add the drm-resident/total-* forms
-_VRAM_KEYS = ("drm-memory-vram", "drm-resident-vram", "drm-total-vram")
-_GTT_KEYS = ("drm-memory-gtt", "drm-resident-gtt", "drm-total-gtt")
+COMPUTE = "compute"  # a KFD process: ROCm/HIP work, which fdinfo's engine times do not count
+GRAPHICS = "graphics"  # a DRM client only (a compositor, a game, a video player)
 
 
 @dataclass
 class GpuProcess:
-    """One process's memory on one GPU."""
+    """One process on one GPU: its memory, and its engine use where fdinfo tells it."""
 
     pid: int
     name: str | None
@@ -44,39 +48,24 @@ class GpuProcess:
     kfd_vram_bytes: int | None = None
     fdinfo_vram_bytes: int | None = None
     sources: tuple[str, ...] = ()  # "kfd", "fdinfo"
+    # compute (KFD) or graphics (DRM only)
+    kind: str | None = None
+    # percent of the time since the previous read that each engine (gfx, compute, dma, dec, enc, jpeg ...) was
+    # busy with this process's work, summed over its DRM clients on this GPU; None: no rate yet (first read,
+    # or no fdinfo); {} : fdinfo read twice, no engine used
+    engines_percent: dict[str, float] | None = None
+    engine_ns: dict[str, int] | None = None  # the busy-time counters read (ns since each client opened)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["sources"] = list(self.sources)
+        if self.engines_percent is not None:
+            out["engines_percent"] = {k: round(v, 2) for k, v in self.engines_percent.items()}
         return out
 
 
-def parse_size(text: str | None) -> int | None:
-    """``123 KiB`` -> 125952; bytes when there is no unit; None for anything else."""
-    if text is None:
-        return None
-    m = _SIZE_RE.match(text)
-    if not m:
-        return None
-    unit = _UNITS.get(m.group(2).upper())
-    return int(m.group(1)) * unit if unit is not None else None
-
-
 def parse_fdinfo(text: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for line in text.splitlines()[:256]:
-        key, sep, value = line.partition(":")
-        if sep:
-            out.setdefault(key.strip(), value.strip())
-    return out
-
-
-def _first(info: dict[str, str], keys: tuple[str, ...]) -> int | None:
-    for key in keys:
-        value = parse_size(info.get(key))
-        if value is not None:
-            return value
-    return None
+    return parse_fields(text)
 
 
 def kfd_gpu_ids(host: Host, gpus: list[Gpu]) -> dict[int, int]:
@@ -115,14 +104,19 @@ def read_kfd(host: Host, gpus: list[Gpu], ids: dict[int, int] | None = None) -> 
     return out
 
 
-def read_fdinfo(host: Host, gpus: list[Gpu], pids: list[int] | None = None) -> dict[tuple[int, str], tuple[int | None, int | None]]:
-    """(pid, drm-pdev) -> (VRAM bytes, GTT bytes), summed over the process's distinct DRM clients."""
+def read_drm_clients(host: Host, gpus: list[Gpu], pids: list[int] | None = None) -> list[tuple[int, tuple[str, str], DrmClient]]:
+    """Every amdgpu DRM client of ``gpus`` as ``(pid, key, client)``, each client once.
+
+    A client (``drm-pdev`` + ``drm-client-id``) open on several descriptors, or shared by a parent and its
+    child, is listed once, for the lowest pid.  A process or descriptor that vanishes between the listing and
+    the read is skipped: that is a normal race on a live machine, not an error.
+    """
     slots = {g.pci_slot for g in gpus if g.pci_slot}
     if pids is None:
         pids = [int(n) for n in host.listdir("/proc") if n.isdigit()]
-    out: dict[tuple[int, str], tuple[int | None, int | None]] = {}
-    for pid in pids:
-        seen: set[str] = set()
+    out: list[tuple[int, tuple[str, str], DrmClient]] = []
+    seen: set[tuple[str, str]] = set()
+    for pid in sorted(pids):
         for fd in host.listdir(f"/proc/{pid}/fd"):
             link = host.readlink(f"/proc/{pid}/fd/{fd}")
             if not link or not link.startswith("/dev/dri/"):
@@ -130,19 +124,26 @@ def read_fdinfo(host: Host, gpus: list[Gpu], pids: list[int] | None = None) -> d
             text = host.read_text(f"/proc/{pid}/fdinfo/{fd}", limit=16384)
             if not text:
                 continue
-            info = parse_fdinfo(text)
-            if info.get("drm-driver", "amdgpu") != "amdgpu":
+            client = parse_client(text)
+            if (client.driver or "amdgpu") != "amdgpu":
                 continue
-            pdev = info.get("drm-pdev", "").lower()
+            pdev = client.pdev or ""
             if not pdev or (slots and pdev not in slots):
                 continue
-            client = info.get("drm-client-id") or f"fd{fd}"
-            if (pdev, client) in seen:
-                continue  # a dup()ed descriptor of a DRM file already counted
-            seen.add((pdev, client))  # type: ignore[arg-type]
-            vram, gtt = _first(info, _VRAM_KEYS), _first(info, _GTT_KEYS)
-            old_v, old_g = out.get((pid, pdev), (None, None))
-            out[(pid, pdev)] = (_add(old_v, vram), _add(old_g, gtt))
+            key = client.key or (pdev, f"pid{pid}-fd{fd}")  # no client id: each descriptor its own client
+            if key in seen:
+                continue  # a dup()ed or inherited descriptor of a DRM file already counted
+            seen.add(key)
+            out.append((pid, key, client))
+    return out
+
+
+def read_fdinfo(host: Host, gpus: list[Gpu], pids: list[int] | None = None) -> dict[tuple[int, str], tuple[int | None, int | None]]:
+    """(pid, drm-pdev) -> (VRAM bytes, GTT bytes), summed over the process's distinct DRM clients."""
+    out: dict[tuple[int, str], tuple[int | None, int | None]] = {}
+    for pid, (pdev, _client), c in read_drm_clients(host, gpus, pids):
+        old_v, old_g = out.get((pid, pdev), (None, None))
+        out[(pid, pdev)] = (_add(old_v, c.vram_bytes), _add(old_g, c.gtt_bytes))
     return out
 
 
@@ -152,8 +153,38 @@ def _add(a: int | None, b: int | None) -> int | None:
     return a if b is None else a + b
 
 
-def read_processes(host: Host, gpus: list[Gpu], *, fdinfo: bool = True) -> list[GpuProcess]:
-    """Every readable process holding memory on one of ``gpus``, largest VRAM first."""
+@dataclass
+class _PerProcess:
+    vram: int | None = None
+    gtt: int | None = None
+    ns: dict[str, int] | None = None
+    percent: dict[str, float] | None = None
+
+
+def _fdinfo_per_process(host: Host, gpus: list[Gpu], engines: EngineTracker | None,
+                        now: float | None) -> dict[tuple[int, str], _PerProcess]:
+    clients = read_drm_clients(host, gpus)
+    rates = engines.update(now, {k: c for _p, k, c in clients}) if engines is not None and now is not None else {}
+    out: dict[tuple[int, str], _PerProcess] = {}
+    for pid, key, c in clients:
+        row = out.setdefault((pid, key[0]), _PerProcess())
+        row.vram, row.gtt = _add(row.vram, c.vram_bytes), _add(row.gtt, c.gtt_bytes)
+        if c.engines_ns or row.ns is None:
+            ns = dict(row.ns or {})
+            for name, value in c.engines_ns.items():
+                ns[name] = ns.get(name, 0) + value
+            row.ns = ns
+        row.percent = add_percent(row.percent, rates.get(key))
+    return out
+
+
+def read_processes(host: Host, gpus: list[Gpu], *, fdinfo: bool = True, engines: EngineTracker | None = None,
+                   now: float | None = None) -> list[GpuProcess]:
+    """Every readable process holding memory on one of ``gpus``, largest VRAM first.
+
+    With an ``engines`` tracker and the time ``now`` (monotonic seconds), each process also gets its engine use
+    since the tracker's previous read.
+    """
     by_slot = {g.pci_slot: g for g in gpus if g.pci_slot}
     by_index = {g.index: g for g in gpus}
     rows: dict[tuple[int, int | None, str | None], GpuProcess] = {}
@@ -162,22 +193,25 @@ def read_processes(host: Host, gpus: list[Gpu], *, fdinfo: bool = True) -> list[
         gpu = by_index.get(index) if index is not None else None
         key = (pid, index, gpu.pci_slot if gpu else None)
         rows[key] = GpuProcess(pid=pid, name=None, gpu_index=index, pci_slot=key[2], vram_bytes=vram,
-                               gtt_bytes=None, kfd_vram_bytes=vram, sources=("kfd",))
+                               gtt_bytes=None, kfd_vram_bytes=vram, sources=("kfd",), kind=COMPUTE)
     if fdinfo:
-        for (pid, pdev), (vram, gtt) in read_fdinfo(host, gpus).items():
+        for (pid, pdev), got in _fdinfo_per_process(host, gpus, engines, now).items():
             gpu = by_slot.get(pdev)
             index = gpu.index if gpu else None
             # a partitioned card has several GPUs on one slot: fdinfo cannot tell them apart
             key = next((k for k in rows if k[0] == pid and k[2] == pdev), (pid, index, pdev))
             row = rows.get(key)
             if row is None:
-                rows[key] = GpuProcess(pid=pid, name=None, gpu_index=index, pci_slot=pdev, vram_bytes=vram,
-                                       gtt_bytes=gtt, fdinfo_vram_bytes=vram, sources=("fdinfo",))
+                row = rows[key] = GpuProcess(pid=pid, name=None, gpu_index=index, pci_slot=pdev, vram_bytes=got.vram,
+                                             gtt_bytes=got.gtt, fdinfo_vram_bytes=got.vram, sources=("fdinfo",),
+                                             kind=GRAPHICS)
             else:
-                row.fdinfo_vram_bytes = vram
-                row.gtt_bytes = gtt
-                row.vram_bytes = max(v for v in (row.kfd_vram_bytes, vram, 0) if v is not None)
+                row.fdinfo_vram_bytes = got.vram
+                row.gtt_bytes = got.gtt
+                row.vram_bytes = max(v for v in (row.kfd_vram_bytes, got.vram, 0) if v is not None)
                 row.sources = row.sources + ("fdinfo",)
+            row.engine_ns = got.ns
+            row.engines_percent = got.percent
     names: dict[int, str | None] = {}
     for row in rows.values():
         if row.pid not in names:

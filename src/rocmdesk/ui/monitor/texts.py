@@ -94,3 +94,39 @@ def alert_text(alert: Alert) -> str:
 
 def alert_colour(alert: Any) -> str:
     return "#b03a2e" if alert.severity == "critical" else "#a05a00"
+
+
+def _reason_words(name: str) -> str:
+    from rocmdesk.telemetry.gpu_metrics import reason_kind
+
+    kind = reason_kind(name)
+    if kind == "power":
+        return translate("Monitor", "power limit ({reason})").format(reason=name)
+    if kind == "current":
+        return translate("Monitor", "current limit ({reason})").format(reason=name)
+    if kind == "temperature":
+        return translate("Monitor", "temperature limit ({reason})").format(reason=name)
+    return name
+
+
+def throttle_text(index: int, name: str | None, reasons: list[str]) -> str:
+    """Why the firmware holds the GPU back now, from gpu_metrics' throttle status."""
+    return translate("Monitor", "{gpu} is held back by its firmware: {reasons}").format(
+        gpu=gpu_title(index, name), reasons=", ".join(_reason_words(r) for r in reasons))
+
+
+ENGINE_SHOWN_MIN = 0.5  # percent: an engine below this is not named in the process table
+
+
+def engine_text(kind: str | None, engines: dict[str, float] | None) -> str:
+    """A process's engine use for the process table: 'gfx 12% · dec 30%', and whether it is a KFD compute process."""
+    parts = []
+    if engines:
+        busy = sorted(((v, k) for k, v in engines.items() if v >= ENGINE_SHOWN_MIN), reverse=True)
+        parts = [translate("Monitor", "{engine} {percent}%").format(engine=k, percent=f"{v:.0f}") for v, k in busy[:3]]
+    if kind == "compute":
+        # KFD's queues are not in fdinfo's engine times: say what the process is instead of a misleading 0 %
+        return " · ".join([translate("Monitor", "compute (KFD)"), *parts])
+    if engines is None:
+        return "\u2026"  # one read so far: no rate yet
+    return " · ".join(parts) if parts else translate("Monitor", "idle")

@@ -205,14 +205,19 @@ class MonitorView(QWidget):
         sv = QVBoxLayout(side)
         sv.setContentsMargins(6, 0, 0, 0)
         sv.addWidget(text_label(self.tr("Processes using the GPU"), bold=True))
-        self.proc_table = QTableWidget(0, 4)
-        self.proc_table.setHorizontalHeaderLabels([self.tr("PID"), self.tr("Name"), self.tr("GPU"), self.tr("VRAM")])
+        self.proc_table = QTableWidget(0, 5)
+        self.proc_table.setHorizontalHeaderLabels(
+            [self.tr("PID"), self.tr("Name"), self.tr("GPU"), self.tr("VRAM"), self.tr("Engines")])
+        self.proc_table.horizontalHeaderItem(4).setToolTip(self.tr(
+            "Share of the time since the last look that each engine (gfx, compute, dma, dec, enc, jpeg) worked for "
+            "the process, from the kernel's DRM fdinfo. ROCm compute work runs on KFD queues, which fdinfo does not "
+            "count: such processes are marked compute (KFD)."))
         self.proc_table.verticalHeader().setVisible(False)
         self.proc_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.proc_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         header = self.proc_table.horizontalHeader()
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        for col in (0, 2, 3):
+        for col in (0, 2, 3, 4):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         sv.addWidget(self.proc_table, 1)
         self.proc_note = text_label(
@@ -549,7 +554,8 @@ class MonitorView(QWidget):
         self.proc_table.setRowCount(len(rows))
         for r, p in enumerate(rows):
             vram = format_bytes(p.vram_bytes) if p.vram_bytes is not None else "—"
-            cells = (str(p.pid), p.name or "?", "—" if p.gpu_index is None else str(p.gpu_index), vram)
+            engines = texts.engine_text(getattr(p, "kind", None), getattr(p, "engines_percent", None))
+            cells = (str(p.pid), p.name or "?", "—" if p.gpu_index is None else str(p.gpu_index), vram, engines)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c in (0, 2, 3):

@@ -216,6 +216,9 @@ class MonitorModel:
             elif index in self.returned:
                 at, away = self.returned[index]
                 lines.append(texts.returned_text(index, names.get(index), at, away))
+            reasons = getattr(g, "throttle_reasons", None)
+            if reasons:
+                lines.append(texts.throttle_text(index, names.get(index), list(reasons)))
             lines.extend(f"{texts.gpu_title(index, names.get(index))}: {w}" for w in getattr(g, "warnings", ()))
         return lines
 
