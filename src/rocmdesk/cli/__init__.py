@@ -40,9 +40,9 @@ __all__ = ["EXIT_BUG", "EXIT_INPUT", "EXIT_NO_GPU", "EXIT_OK", "EXIT_USAGE", "In
 
 # the commands, in the order --help lists them; each is the module rocmdesk.cli.<name>
 COMMANDS = ("detect", "inspect", "simulate", "plan", "apply", "torch", "profile", "run", "shell", "monitor",
-            "exporter", "sanity", "doctor", "capture", "gui")
+            "exporter", "sanity", "doctor", "capture", "completion", "gui")
 # commands that do not read a machine: run(args, None), and a bad --root/--simulate does not stop them
-NO_HOST = frozenset({"inspect", "simulate"})
+NO_HOST = frozenset({"inspect", "simulate", "completion"})
 
 
 def _listing() -> dict[str, str]:
@@ -62,6 +62,7 @@ def _listing() -> dict[str, str]:
         "sanity": translate("Cli", "a short real training run in a venv: AMP, throughput, multi-GPU"),
         "doctor": translate("Cli", "known ROCm/PyTorch failures found on this machine or in pasted output"),
         "capture": translate("Cli", "save a redacted snapshot of what rocmdesk reads here, for a bug report"),
+        "completion": translate("Cli", "print the shell completion script for bash, zsh or fish"),
         "gui": translate("Cli", "open the app (the default)"),
     }
 
