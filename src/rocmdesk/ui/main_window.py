@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from rocmdesk.ui import window_state
 from rocmdesk.ui.language_menu import add_language_menu
+from rocmdesk.ui.notifications import AlertNotifier
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
@@ -75,6 +77,9 @@ class MainWindow(QMainWindow):
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.sidebar.setCurrentRow(i))
 
+        # the Monitor page's alerts also reach the desktop while this window is minimised or in the background
+        self.alert_notifier = AlertNotifier(self, enabled=window_state.notifications_enabled())
+        self.session.machineChanged.connect(self.alert_notifier.forget)
         self._build_menu()
         self.session.machineChanged.connect(self._sync_banner)
         self.session.reportReady.connect(self._sync_banner)
@@ -140,6 +145,9 @@ class MainWindow(QMainWindow):
             if current:
                 self.stack.setCurrentIndex(row)
             self.pages[key] = page
+            view = getattr(page, "view", None) if key == "monitor" else None
+            if view is not None:
+                self.alert_notifier.watch(view)
         return page
 
     def built_pages(self) -> list[QWidget]:
@@ -181,6 +189,22 @@ class MainWindow(QMainWindow):
         quit_action.triggered.connect(self.close)
         menu.addAction(quit_action)
         self.language_menu = add_language_menu(self)
+        view_menu = self.findChild(QMenu, "viewMenu") or menu  # View, beside Language
+        view_menu.addSeparator()
+        self.notify_action = QAction(self.tr("Desktop notifications for alerts"), self)
+        self.notify_action.setObjectName("notifyAction")
+        self.notify_action.setCheckable(True)
+        self.notify_action.setChecked(self.alert_notifier.enabled)
+        self.notify_action.toggled.connect(self.set_notifications)
+        view_menu.addAction(self.notify_action)
+
+    def set_notifications(self, on: bool) -> None:
+        """View > Desktop notifications for alerts: kept for the next start."""
+        if self.notify_action.isChecked() != on:
+            self.notify_action.setChecked(on)  # toggled comes back here
+            return
+        self.alert_notifier.enabled = on
+        window_state.set_notifications_enabled(on)
 
     def _fill_sim_menu(self) -> None:
         self.sim_menu.clear()

@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
+from rocmdesk.ui import window_state
 from rocmdesk.ui.monitor.opening import open_monitor
 from rocmdesk.ui.monitor.view import MonitorView
 
@@ -28,6 +29,12 @@ class MonitorWindow(QMainWindow):
         monitor, title, detail = open_monitor(host, source, interval_s)
         self.view.set_monitor(monitor, title, detail)
         self.view.start()
+        from rocmdesk.ui.notifications import AlertNotifier
+
+        # alerts reach the desktop while this window is hidden, minimised or in the background (View > Desktop
+        # notifications in the main window turns them off for both)
+        self.alert_notifier = AlertNotifier(self, enabled=window_state.notifications_enabled())
+        self.alert_notifier.watch(self.view)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Quit), self, activated=self.close)
         QShortcut(QKeySequence("Space"), self, activated=self.view.pause_button.toggle)
 

@@ -1,4 +1,5 @@
-"""The main window's size, place and page, kept between launches (QSettings, an INI file beside settings.json).
+"""The main window's size, place and page, and the window's own preferences (desktop notifications), kept
+between launches (QSettings, an INI file beside settings.json, readable by this user only).
 
 A restored window is fitted to the screen it lands on: a geometry saved on a bigger monitor, or one Qt grew
 past the screen, never opens larger than the available area.
@@ -6,6 +7,7 @@ past the screen, never opens larger than the available area.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QRect, QSettings
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 GEOMETRY = "window/geometry"
 PAGE = "window/page"
+NOTIFICATIONS = "desktop/notifications"
 
 
 def state_file() -> Path:
@@ -25,6 +28,36 @@ def state_file() -> Path:
 
 def _settings() -> QSettings:
     return QSettings(str(state_file()), QSettings.Format.IniFormat)
+
+
+def _sync_private(settings: QSettings) -> None:
+    """Write ``settings`` as this user's alone (0600 whatever the umask): the file is made 0600 before QSettings
+    first writes it, and QSettings keeps an existing file's mode when it replaces it."""
+    path = Path(settings.fileName())
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW, 0o600))
+    except OSError:
+        pass  # QSettings says so through status(); the window goes on
+    settings.sync()
+    try:
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
+
+
+def notifications_enabled() -> bool:
+    """View > Desktop notifications: on unless the user turned it off."""
+    value = _settings().value(NOTIFICATIONS, True)
+    if isinstance(value, str):  # an INI file gives back text
+        return value.strip().lower() not in ("false", "0", "no", "off")
+    return bool(value)
+
+
+def set_notifications_enabled(on: bool) -> None:
+    settings = _settings()
+    settings.setValue(NOTIFICATIONS, bool(on))
+    _sync_private(settings)
 
 
 def fit_to_screen(window: QWidget) -> None:
@@ -64,4 +97,4 @@ def save(window: QWidget, page: str | None) -> None:
     settings.setValue(GEOMETRY, window.saveGeometry())
     if page:
         settings.setValue(PAGE, page)
-    settings.sync()
+    _sync_private(settings)
