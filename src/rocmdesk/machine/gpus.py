@@ -7,7 +7,7 @@ import re
 from rocmdesk.knowledge.records import field, record
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.kfd import KfdNode
-from rocmdesk.machine.model import Gpu
+from rocmdesk.machine.model import DeviceFacts, Gpu
 from rocmdesk.machine.names import NameTable, marketing_name
 
 DRM = "/sys/class/drm"
@@ -34,6 +34,7 @@ class DrmCard:
     ip_gc: tuple[int, int, int] | None
     runtime_status: str | None
     uevent: dict[str, str] = field(default_factory=dict)
+    facts: DeviceFacts | None = None  # VBIOS, PCIe link, partitions, RAS, XGMI (AMD devices only)
 
 
 def _hex_value(text: str | None, width: int) -> str | None:
@@ -112,7 +113,14 @@ def read_card(host: Host, card: str) -> DrmCard | None:
         ip_gc=_ip_discovery_gc(host, dev),
         runtime_status=host.read_value(f"{dev}/power/runtime_status"),
         uevent=uevent,
+        facts=_facts(host, dev) if vendor == AMD_VENDOR else None,
     )
+
+
+def _facts(host: Host, dev: str) -> DeviceFacts:
+    from rocmdesk.machine.device_facts import read_facts  # only for AMD devices: the others' cards cost nothing
+
+    return read_facts(host, dev)
 
 
 def read_cards(host: Host) -> list[DrmCard]:
@@ -205,7 +213,18 @@ def _gpu(index: int, card: DrmCard | None, names: NameTable | None, *, device_id
         physical_id=physical_id,
         runtime_status=card.runtime_status if card else None,
         sysfs_device=card.device_path if card else None,
+        **_fact_fields(card.facts if card else None),
     )
+
+
+def _fact_fields(facts: DeviceFacts | None) -> dict:
+    if facts is None:
+        return {}
+    return {"vbios_version": facts.vbios_version, "pcie_link": facts.pcie_link,
+            "compute_partition": facts.compute_partition,
+            "compute_partitions_available": facts.compute_partitions_available,
+            "memory_partition": facts.memory_partition, "memory_partitions_available": facts.memory_partitions_available,
+            "ras_errors": facts.ras_errors, "xgmi": facts.xgmi}
 
 
 def build_gpus(cards: list[DrmCard], nodes: list[KfdNode] | None, names: NameTable | None) -> list[Gpu]:

@@ -19,6 +19,44 @@ __all__ = ["Support"]  # re-exported: a GPU's verdict is part of the machine rec
 
 
 @record
+class PcieLink:
+    speed_gts: float | None = None
+    width: int | None = None
+    max_speed_gts: float | None = None
+    max_width: int | None = None
+
+    @property
+    def degraded(self) -> bool:
+        """Running below the link's maximum (a riser, a wrong slot, a power-saving state at idle)."""
+        return bool((self.speed_gts and self.max_speed_gts and self.speed_gts < self.max_speed_gts)
+                    or (self.width and self.max_width and self.width < self.max_width))
+
+
+@record
+class Xgmi:
+    hive_id: str | None = None  # decimal, as sysfs prints it (a 64-bit number: text keeps it exact in JSON)
+    device_id: str | None = None
+    physical_id: int | None = None
+    links: int | None = None  # the sum of xgmi_num_links: the device's XGMI links to its peers
+    peers: int | None = None  # hive nodes this device has at least one link to
+
+
+@record
+class DeviceFacts:
+    vbios_version: str | None = None
+    pcie_link: PcieLink | None = None
+    compute_partition: str | None = None
+    compute_partitions_available: list[str] | None = None
+    memory_partition: str | None = None
+    memory_partitions_available: list[str] | None = None
+    # RAS error counts per block: {"umc": {"ue": 0, "ce": 2}}; None: the card has no RAS files
+    ras_errors: dict[str, dict[str, int]] | None = None
+    xgmi: Xgmi | None = None
+    # files the device has but that said something unreadable: name -> the text (a RAS query that cannot run now)
+    unreadable: dict[str, str] = field(default_factory=dict)
+
+
+@record
 class Gpu:
     index: int
     name: str | None
@@ -44,6 +82,15 @@ class Gpu:
     physical_id: str | None = None  # groups the partitions of one card
     runtime_status: str | None = None  # power/runtime_status, e.g. active / suspended
     sysfs_device: str | None = None  # machine path of the PCI device directory
+    # what the device folder says beside the name (machine.device_facts): all None where the files are absent
+    vbios_version: str | None = None
+    pcie_link: PcieLink | None = None  # current vs maximum speed and width
+    compute_partition: str | None = None  # SPX | DPX | QPX | CPX (MI300)
+    compute_partitions_available: list[str] | None = None
+    memory_partition: str | None = None  # NPS1 | NPS4 (MI300)
+    memory_partitions_available: list[str] | None = None
+    ras_errors: dict[str, dict[str, int]] | None = None  # RAS counts per block: {"umc": {"ue": 0, "ce": 2}}
+    xgmi: Xgmi | None = None
     # the one verdict (rocmdesk.advice), set by the front end that asked for advice; None: not advised yet
     advice: "GpuAdvice | None" = None
 

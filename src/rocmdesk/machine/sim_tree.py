@@ -183,6 +183,8 @@ def _write_gpu(tree: _Tree, machine: SimMachine, index: int, g: SimGpu, t: float
         w(f"{pci}/available_compute_partition", "SPX, DPX, QPX, CPX\n")
         w(f"{pci}/current_memory_partition", f"{g.memory_partition}\n")
         w(f"{pci}/available_memory_partition", "NPS1, NPS4\n")
+    if g.hive_id or g.compute_partition:
+        _write_instinct(tree, machine, index, g, pci)
     if g.gc_ip is not None:
         major, minor, rev = g.gc_ip
         for inst in range(g.gc_instances):
@@ -252,6 +254,39 @@ def _write_gpu(tree: _Tree, machine: SimMachine, index: int, g: SimGpu, t: float
         "partitions": g.partitions,
         "kfd_nodes": [],
     }
+
+
+# RAS blocks an MI300X lists under ras/ (amd-smi's ECC blocks); UMC's file has the deferred count newer kernels add
+_RAS_BLOCKS = ("umc", "sdma", "gfx", "mmhub", "pcie_bif", "hdp", "xgmi_wafl")
+
+
+def _write_instinct(tree: _Tree, machine: SimMachine, index: int, g: SimGpu, pci: str) -> None:
+    """RAS error counters and the XGMI hive of an Instinct card, as amdgpu_ras.c and amdgpu_xgmi.c print them.
+
+    The counts are a healthy fleet's: no uncorrectable error anywhere, and on the fourth card two corrected
+    memory (UMC) errors, the kind ECC fixes and a long-running node shows now and then."""
+    w = tree.write
+    w(f"{pci}/ras/features", "feature mask: 0x0000fffb\n")
+    for block in _RAS_BLOCKS:
+        ce = 2 if block == "umc" and index == 3 else 0
+        w(f"{pci}/ras/{block}_err_count", f"ue: 0\nce: {ce}\n" + ("de: 0\n" if block == "umc" else ""))
+    w(f"{pci}/ras/gpu_vram_bad_pages", "")
+    if not g.hive_id:
+        return
+    peers = [j for j, o in enumerate(machine.gpus) if o.hive_id == g.hive_id]
+    me = peers.index(index)
+    # fully connected OAM platform: one link to each other card of the hive, none to itself
+    w(f"{pci}/xgmi_num_links", " ".join("00" if j == index else "01" for j in peers) + " \n")
+    w(f"{pci}/xgmi_num_hops", " ".join("00" if j == index else "41" for j in peers) + " \n")
+    w(f"{pci}/xgmi_device_id", f"{(g.unique_id or 0) & 0xFFFFFFFFFFFF}\n")
+    w(f"{pci}/xgmi_physical_id", f"{me}\n")
+    w(f"{pci}/xgmi_error", "0\n")
+    first = _pci_path(machine.gpus[peers[0]])
+    if me == 0:  # the hive's kobject lives under its first device; the others link to it
+        w(f"{pci}/xgmi_hive_info/xgmi_hive_id", f"{g.hive_id}\n")
+    else:
+        tree.link(f"{pci}/xgmi_hive_info", f"{first}/xgmi_hive_info")
+    tree.link(f"{first}/xgmi_hive_info/node{me + 1}", pci)
 
 
 def _xcp_base(machine: SimMachine, index: int) -> int:
