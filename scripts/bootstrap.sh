@@ -22,6 +22,8 @@ if [ "${1:-}" = "--test" ]; then
   if [ "$(id -u)" -eq 0 ]; then
     apt_packages+=(zsh fish direnv tcsh csh rocm-smi iproute2 debootstrap apt-utils gnupg openssl
       pkexec polkitd dbus python3-gi prometheus
+      # the man page's test renders it (man --warnings, groff -ww)
+      man-db groff-base
       # packaging: the .deb build (debhelper, pybuild), lintian, and the desktop-file / AppStream validators
       dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-all python3-setuptools python3-wheel lintian
       desktop-file-utils appstream)
