@@ -34,6 +34,49 @@ FILE_METAVARS = {"FILE", "PATH"}
 # by option or positional name, where the metavar does not say it: --root takes a tree or a snapshot .tar.gz
 FILE_DESTS = {"root"}
 DIR_DESTS = {"dest"}  # simulate build NAME DEST
+# a profile's name: the shell lists the profile files itself (rocmdesk.torchenv.profile_store keeps each profile
+# as $XDG_CONFIG_HOME/rocmdesk/profiles/NAME.toml), so no Python starts on a Tab
+PROFILE_DESTS = {"profile"}  # run/shell PROFILE, torch verify and sanity --profile
+PROFILE_ACTIONS = {"show", "edit", "apply", "remove", "export"}  # rocmdesk profile ACTION NAME (not create)
+PROFILES = {
+    "bash": "_rocmdesk_profiles",
+    "zsh": "_rocmdesk_profiles",
+    "fish": "(_rocmdesk_profiles)",
+    "preamble": {
+        "bash": """
+# the names of rocmdesk's environment profiles that start with $1
+_rocmdesk_profiles() {
+  local dir="${XDG_CONFIG_HOME:-$HOME/.config}/rocmdesk/profiles" f names=()
+  for f in "$dir"/*.toml; do
+    [ -f "$f" ] || continue
+    f="${f##*/}"
+    names+=("${f%.toml}")
+  done
+  compgen -W "${names[*]}" -- "$1"
+}
+""",
+        "zsh": """
+# the names of rocmdesk's environment profiles
+_rocmdesk_profiles() {
+  local -a names
+  names=(${XDG_CONFIG_HOME:-$HOME/.config}/rocmdesk/profiles/*.toml(N.:t:r))
+  compadd -a names
+}
+""",
+        "fish": """
+# the names of rocmdesk's environment profiles
+function _rocmdesk_profiles
+  set -l config $HOME/.config
+  if test -n "$XDG_CONFIG_HOME"
+    set config $XDG_CONFIG_HOME
+  end
+  for f in $config/rocmdesk/profiles/*.toml
+    string replace -r '^.*/(.*)\\.toml$' '$1' -- $f
+  end
+end
+""",
+    },
+}
 
 
 def _shtab():
@@ -44,17 +87,19 @@ def _shtab():
     return shtab
 
 
-def _annotate(parser: argparse.ArgumentParser, shtab, machines: tuple[str, ...]) -> None:
+def _annotate(parser: argparse.ArgumentParser, shtab, machines: tuple[str, ...], path: str = "") -> None:
     """Tell shtab which values are paths and which are names it can list (on this throw-away parser only)."""
     parser.description = None  # fish describes a command by its description, else its one-line help: the line
     for a in parser._actions:
         if isinstance(a, argparse._SubParsersAction):
-            for child in a.choices.values():
-                _annotate(child, shtab, machines)
+            for name, child in a.choices.items():
+                _annotate(child, shtab, machines, f"{path} {name}".strip())
             continue
         if a.nargs == 0 or a.choices is not None:
             continue
-        if a.dest == "simulate":
+        if a.dest in PROFILE_DESTS or (a.dest == "name" and path in {f"profile {n}" for n in PROFILE_ACTIONS}):
+            a.complete = PROFILES
+        elif a.dest == "simulate":
             a.choices = machines
         elif a.dest in FILE_DESTS or a.metavar in FILE_METAVARS:
             a.complete = shtab.FILE

@@ -6,6 +6,20 @@
 # 2) Ensure a binary named rocmdesk is in your PATH
 # See also: https://fishshell.com/docs/current/completions.html#where-to-put-completions
 
+# Custom Preamble
+
+# the names of rocmdesk's environment profiles
+function _rocmdesk_profiles
+  set -l config $HOME/.config
+  if test -n "$XDG_CONFIG_HOME"
+    set config $XDG_CONFIG_HOME
+  end
+  for f in $config/rocmdesk/profiles/*.toml
+    string replace -r '^.*/(.*)\.toml$' '$1' -- $f
+  end
+end
+
+# End Custom Preamble
 
 # Parse current commandline:
 # - _shtab_rocmdesk_cmdpath=(sub)command path seen so far
@@ -126,7 +140,7 @@ complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l root -xka "(__fi
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l simulate -xka "igpu-card1-dgpu-card0 mi300x-8gpu-server mi308x-partitioned no-amd-gpu radeon780m-laptop radeon780m-native rx6600xt-debian12 rx6600xt-old-driver rx6600xt-ubuntu2204 rx7900xtx-debian12 rx7900xtx-ubuntu2404 rx9070xt-stale-override two-dgpu-one-override" -d 'use a simulated machine (see: rocmdesk simulate list)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l python -xka "(__fish_complete_path (commandline -ct))" -d 'a python to probe'
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l venv -xka "(__fish_complete_directories)" -d 'a venv to probe'
-complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l profile -x -d 'a profile: its venv, with its environment variables'
+complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l profile -xka "(_rocmdesk_profiles)" -d 'a profile: its venv, with its environment variables'
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l probe-json -xka "(__fish_complete_path (commandline -ct))" -d 'judge a saved probe report (from this or another machine; - for standard input)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l timeout -x -d 'stop the probe after S seconds (120)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using torch verify' -l json -d 'machine-readable output'
@@ -140,6 +154,7 @@ complete -c rocmdesk -n '_shtab_rocmdesk_using profile show' -s h -l help -d 'sh
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile show' -l json -d 'machine-readable output'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile show' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile show' -l simulate -xka "igpu-card1-dgpu-card0 mi300x-8gpu-server mi308x-partitioned no-amd-gpu radeon780m-laptop radeon780m-native rx6600xt-debian12 rx6600xt-old-driver rx6600xt-ubuntu2204 rx7900xtx-debian12 rx7900xtx-ubuntu2404 rx9070xt-stale-override two-dgpu-one-override" -d 'use a simulated machine (see: rocmdesk simulate list)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using profile show; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile'"'"'s name'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile; and test $_shtab_rocmdesk_npos -eq 0' -a create -d 'a new profile'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile create' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile create' -l project -xka "(__fish_complete_directories)" -d 'the project'"'"'s folder'
@@ -158,23 +173,29 @@ complete -c rocmdesk -n '_shtab_rocmdesk_using profile edit' -l unset -x -d 'dro
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile edit' -l project -xka "(__fish_complete_directories)" -d 'a new project folder'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile edit' -l venv -xka "(__fish_complete_directories)" -d 'another venv (the hooks move with it)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile edit' -l notes -x -d 'a note for yourself (e.g. which GPU it is for)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using profile edit; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile'"'"'s name'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile; and test $_shtab_rocmdesk_npos -eq 0' -a apply -d 'write the variables into the venv'"'"'s activate scripts'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile apply' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile apply' -l check -d 'only report whether the hooks are in place and current (exit 5 if not)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using profile apply; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile'"'"'s name'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile; and test $_shtab_rocmdesk_npos -eq 0' -a remove -d 'take the hooks out of the activate scripts again'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile remove' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile remove' -l delete -d 'also delete the profile (kept as NAME.toml.bak)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using profile remove; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile'"'"'s name'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile; and test $_shtab_rocmdesk_npos -eq 0' -a export -d 'write the profile as .envrc (direnv), .env or a Jupyter kernel'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile export' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile export' -l format -xka "envrc dotenv jupyter" -d 'envrc (direnv), dotenv (a .env file) or jupyter (a kernel)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile export' -l output -xka "(__fish_complete_path (commandline -ct))" -d 'where to write (- for standard output; for jupyter: the kernel'"'"'s folder); default: PROJECT/.envrc, PROJECT/.env, or Jupyter'"'"'s user kernels folder'
 complete -c rocmdesk -n '_shtab_rocmdesk_using profile export' -l force -d 'replace a file that rocmdesk did not write'
+complete -c rocmdesk -n '_shtab_rocmdesk_using profile export; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile'"'"'s name'
 complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -eq 0' -a run -d 'run a command in a profile'"'"'s venv and environment, without activating'
 complete -c rocmdesk -n '_shtab_rocmdesk_using run' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using run' -l cd -d 'run in the profile'"'"'s project folder'
+complete -c rocmdesk -n '_shtab_rocmdesk_using run; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile (see: rocmdesk profile list)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -eq 0' -a shell -d 'start $SHELL with a profile'"'"'s venv and environment'
 complete -c rocmdesk -n '_shtab_rocmdesk_using shell' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using shell' -l here -d 'stay in the current folder'
+complete -c rocmdesk -n '_shtab_rocmdesk_using shell; and test $_shtab_rocmdesk_npos -eq 0' -ka "(_rocmdesk_profiles)" -d 'the profile (see: rocmdesk profile list)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -eq 0' -a monitor -d 'live GPU temperatures, power, memory, clocks and fans (text, JSON lines or CSV)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
@@ -199,7 +220,7 @@ complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l python -xka "(__fish_complete_path (commandline -ct))" -d 'a python with torch'
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l venv -xka "(__fish_complete_directories)" -d 'a venv with torch'
-complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l profile -x -d 'a profile: its venv, with its environment variables'
+complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l profile -xka "(_rocmdesk_profiles)" -d 'a profile: its venv, with its environment variables'
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l device -xka "auto cuda cpu" -d 'auto: the GPU when torch sees one, else the CPU (said plainly); cuda: the GPU or fail; cpu: the CPU (default: auto)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l steps -x -d 'training steps in each of the FP32 and AMP phases (default 30)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using sanity' -l size -xka "tiny resnet50" -d 'tiny: seconds (default); resnet50: a ResNet-50-like net on 224x224 images, batch 64, GPU only, timing indicative'

@@ -54,18 +54,27 @@ _shtab_rocmdesk_torch_install___python_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_torch_verify___root_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_torch_verify___python_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_torch_verify___venv_COMPGEN=_shtab_compgen_dirs
+_shtab_rocmdesk_torch_verify___profile_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_torch_verify___probe_json_COMPGEN=_shtab_compgen_files
+_shtab_rocmdesk_profile_show_pos_0_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_profile_show___root_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_profile_create___project_COMPGEN=_shtab_compgen_dirs
 _shtab_rocmdesk_profile_create___venv_COMPGEN=_shtab_compgen_dirs
 _shtab_rocmdesk_profile_create___root_COMPGEN=_shtab_compgen_files
+_shtab_rocmdesk_profile_edit_pos_0_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_profile_edit___project_COMPGEN=_shtab_compgen_dirs
 _shtab_rocmdesk_profile_edit___venv_COMPGEN=_shtab_compgen_dirs
+_shtab_rocmdesk_profile_apply_pos_0_COMPGEN=_rocmdesk_profiles
+_shtab_rocmdesk_profile_remove_pos_0_COMPGEN=_rocmdesk_profiles
+_shtab_rocmdesk_profile_export_pos_0_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_profile_export___output_COMPGEN=_shtab_compgen_files
+_shtab_rocmdesk_run_pos_0_COMPGEN=_rocmdesk_profiles
+_shtab_rocmdesk_shell_pos_0_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_monitor___root_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_exporter___root_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_sanity___python_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_sanity___venv_COMPGEN=_shtab_compgen_dirs
+_shtab_rocmdesk_sanity___profile_COMPGEN=_rocmdesk_profiles
 _shtab_rocmdesk_doctor___root_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_doctor___from_COMPGEN=_shtab_compgen_files
 _shtab_rocmdesk_doctor___venv_COMPGEN=_shtab_compgen_dirs
@@ -217,6 +226,21 @@ _shtab_rocmdesk__h_nargs=0
 _shtab_rocmdesk___help_nargs=0
 _shtab_rocmdesk___version_nargs=0
 
+
+# Custom Preamble
+
+# the names of rocmdesk's environment profiles that start with $1
+_rocmdesk_profiles() {
+  local dir="${XDG_CONFIG_HOME:-$HOME/.config}/rocmdesk/profiles" f names=()
+  for f in "$dir"/*.toml; do
+    [ -f "$f" ] || continue
+    f="${f##*/}"
+    names+=("${f%.toml}")
+  done
+  compgen -W "${names[*]}" -- "$1"
+}
+
+# End Custom Preamble
 
 # $1=COMP_WORDS[1]
 _shtab_compgen_files() {

@@ -5,6 +5,7 @@ shells: bash through its completion function, zsh through compinit in a pseudo-t
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -75,12 +76,28 @@ printf '%s\n' "${COMPREPLY[@]}"
 '''
 
 
-def _bash(line: str) -> list[str]:
+def _env(config: Path | None) -> dict[str, str]:
+    """The environment of a shell under test: its profiles under ``config`` (else in no folder at all)."""
+    return {**os.environ, "XDG_CONFIG_HOME": str(config or REPO / "no-such-folder")}
+
+
+@pytest.fixture()
+def profiles(tmp_path: Path) -> Path:
+    """A config folder with three profiles (and a backup, which is none), as rocmdesk's profile store keeps them."""
+    folder = tmp_path / "config" / "rocmdesk" / "profiles"
+    folder.mkdir(parents=True)
+    for name in ("llm", "llama-7b", "vision"):
+        (folder / f"{name}.toml").write_text("", encoding="utf-8")
+    (folder / "llm.toml.bak").write_text("", encoding="utf-8")
+    return tmp_path / "config"
+
+
+def _bash(line: str, config: Path | None = None) -> list[str]:
     bash = need_program("bash", "bash")
     words = line.split(" ")  # a trailing blank is an empty word: the word being completed
     done = subprocess.run([bash, "--norc", "--noprofile", "-c", BASH_DRIVER, "bash",
                            str(PACKAGED / "rocmdesk.bash"), *words], capture_output=True, text=True, timeout=60,
-                          cwd=REPO)
+                          cwd=REPO, env=_env(config))
     assert done.returncode == 0 and not done.stderr, done.stderr
     return [w for w in done.stdout.splitlines() if w]
 
@@ -103,6 +120,13 @@ def test_bash_completes_after_the_target_options_and_nested_actions() -> None:
     assert _bash("rocmdesk inspect packaging/completions/rocmdesk.b") == ["packaging/completions/rocmdesk.bash"]
 
 
+def test_bash_completes_profile_names(profiles: Path) -> None:
+    assert _bash("rocmdesk run ll", profiles) == ["llama-7b", "llm"]
+    assert sorted(_bash("rocmdesk sanity --profile ", profiles)) == ["llama-7b", "llm", "vision"]
+    assert _bash("rocmdesk profile show v", profiles) == ["vision"]
+    assert _bash("rocmdesk run ll") == []  # no profile folder: nothing, and no error
+
+
 # ---- zsh: an interactive zsh in a pseudo-terminal (zpty) with the file in $fpath and compinit; a compadd that
 # writes what the completion system adds to a file, one match a line, then a marker when completion ends
 
@@ -122,13 +146,13 @@ zpty -d z
 '''
 
 
-def _zsh(line: str, tmp_path: Path) -> list[str]:
+def _zsh(line: str, tmp_path: Path, config: Path | None = None) -> list[str]:
     zsh = need_program("zsh", "zsh")
     out = tmp_path / f"zsh-{abs(hash(line))}.out"
     driver = tmp_path / "driver.zsh"
     driver.write_text(ZSH_DRIVER, encoding="utf-8")
     done = subprocess.run([zsh, "-f", str(driver), str(PACKAGED), str(out), line], capture_output=True, text=True,
-                          timeout=60, cwd=REPO)
+                          timeout=60, cwd=REPO, env=_env(config))
     assert done.returncode == 0, done.stderr
     words = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
     assert words and words[-1] == "--done--", f"zsh's completion did not finish: {words}"
@@ -142,14 +166,18 @@ def test_zsh_completes_a_command_and_options(tmp_path: Path) -> None:
                                                                       if n.startswith("rx6600xt-")]
 
 
+def test_zsh_completes_profile_names(tmp_path: Path, profiles: Path) -> None:
+    assert sorted(_zsh("rocmdesk shell ", tmp_path, profiles)) == ["llama-7b", "llm", "vision"]
+
+
 # ---- fish: complete -C prints each candidate, a tab, its description
 
 
-def _fish(line: str) -> list[str]:
+def _fish(line: str, config: Path | None = None) -> list[str]:
     fish = need_program("fish", "fish")
     done = subprocess.run([fish, "--no-config", "-c", 'source $argv[1]; complete -C "$argv[2]"',
                            str(PACKAGED / "rocmdesk.fish"), line], capture_output=True, text=True, timeout=60,
-                          cwd=REPO)
+                          cwd=REPO, env=_env(config))
     assert done.returncode == 0 and not done.stderr, done.stderr
     return [row.split("\t")[0] for row in done.stdout.splitlines()]
 
@@ -159,3 +187,9 @@ def test_fish_completes_a_command_and_options() -> None:
     assert set(_fish("rocmdesk monitor --")) == _long_options("monitor")
     assert _fish("rocmdesk --simulate rx6600xt-old-driver det") == ["detect"]
     assert _fish("rocmdesk profile sh") == ["show"]
+
+
+def test_fish_completes_profile_names(profiles: Path) -> None:
+    assert _fish("rocmdesk run ll", profiles) == ["llama-7b", "llm"]
+    assert _fish("rocmdesk profile export ", profiles) == ["llama-7b", "llm", "vision"]
+    assert _fish("rocmdesk run ll") == []
