@@ -39,8 +39,8 @@ EXIT_CODES: dict[str, str] = {
     "inspect": "0 ok; 2 bad usage; 3 a file that cannot be read, or output rocmdesk does not recognize.",
     "simulate": "0 ok; 2 bad usage (an unknown machine name).",
     "plan": "0 ok; 2 bad usage (an unknown ROCm release, an unknown simulated machine).",
-    "exporter": "0 stopped with Ctrl-C; 2 bad usage (not a TCP port, an address or port that cannot be opened, "
-                "prometheus-client missing); 4 no AMD GPU.",
+    "exporter": "0 stopped with Ctrl-C; 2 bad usage (not a TCP port, an address or port that cannot be "
+                "opened); 4 no AMD GPU.",
     "shell": "the shell's own; 2 bad usage or an unknown profile; 3 an unreadable profile file; "
              "126 the shell cannot be run; 127 the shell was not found.",
     "gui": "the app's own; 2 bad usage (no display, an unknown simulated machine, a bad --root).",

@@ -285,9 +285,10 @@ def test_simulated_power_capped_run_reports_ppt_and_the_exporter_says_so():
     assert capped.power_cap_w == 118.0 and capped.power_w == 118.0 and capped.throttle_reasons == ["PPT0"]
     assert gpus[0].throttle_reasons == []  # the uncapped 7900 XTX: its idle TEMP_HOTSPOT is not a reason
     text = render(Monitor(host, keep_history=False, with_host=False))
-    assert 'rocmdesk_gpu_throttle_reason{gpu="1",reason="PPT0"} 1.0' in text
-    assert 'rocmdesk_gpu_throttled{gpu="0"} 0.0' in text
-    assert 'rocmdesk_gpu_temperature_celsius{gpu="1",sensor="hotspot"}' in text
+    capped_labels = 'gpu="1",card="card2",pci_slot="0000:0b:00.0",partition=""'
+    assert f'rocmdesk_gpu_throttle_reason{{{capped_labels},reason="PPT0"}} 1.0' in text
+    assert 'rocmdesk_gpu_throttled{gpu="0",card="card1",pci_slot="0000:03:00.0",partition=""} 0.0' in text
+    assert f'rocmdesk_gpu_temperature_celsius{{{capped_labels},sensor="hotspot"}}' in text
 
 
 def test_monitor_json_shows_the_new_fields(capsys):

@@ -1,5 +1,5 @@
 """``rocmdesk exporter``: serve the monitor's metrics to Prometheus (:mod:`rocmdesk.telemetry.exporter` has the
-collector, the metric names and the server)."""
+collector, the metric names, the text format and the server; it needs no prometheus_client)."""
 
 from __future__ import annotations
 
@@ -30,18 +30,16 @@ def add_parser(subparsers: Any) -> None:
     p.add_argument("--min-interval", type=float, default=1.0, metavar="S",
                    help=translate("rocmdesk.telemetry.exporter",
                                   "scrapes closer together than this share one sample (default 1 s)"))
+    p.add_argument("--per-process", action="store_true",
+                   help=translate("rocmdesk.telemetry.exporter",
+                                  "also export each GPU process's VRAM and GTT (a series per process id: "
+                                  "off by default, as their number grows without bound)"))
     p.add_argument("--source", choices=("auto", "sysfs", "rocm-smi", "amd-smi"), default="auto",
                    help=translate("rocmdesk.telemetry.exporter",
                                   "where the numbers come from (default: sysfs, else rocm-smi/amd-smi)"))
 
 
 def run(args: argparse.Namespace, host: Any) -> int:
-    try:
-        import prometheus_client  # noqa: F401
-    except ImportError:
-        error(translate("rocmdesk.telemetry.exporter", "the exporter needs the prometheus-client "
-                                                       "package (pip install prometheus-client)"))
-        return EXIT_USAGE
     if not 0 <= args.port <= 65535:
         error(translate("rocmdesk.telemetry.exporter", "--port {port}: not a TCP port").format(port=args.port))
         return EXIT_USAGE
@@ -54,7 +52,8 @@ def run(args: argparse.Namespace, host: Any) -> int:
             machine=host.label))
         return EXIT_NO_GPU
     try:
-        server, _thread, _collector = serve(monitor, args.port, args.address, args.min_interval)
+        server, _thread, _collector = serve(monitor, args.port, args.address, args.min_interval,
+                                           processes=args.per_process)
     except OSError as exc:
         error(translate("rocmdesk.telemetry.exporter", "cannot listen on {address}:{port}: {error}").format(
             address=args.address, port=args.port, error=exc.strerror or exc))
