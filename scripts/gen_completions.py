@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 os.environ["LANGUAGE"] = "en"
 os.environ["LC_ALL"] = "C.UTF-8"
@@ -79,7 +80,7 @@ end
 }
 
 
-def _shtab():
+def _shtab() -> ModuleType:
     try:
         import shtab
     except ImportError:
@@ -87,7 +88,7 @@ def _shtab():
     return shtab
 
 
-def _annotate(parser: argparse.ArgumentParser, shtab, machines: tuple[str, ...], path: str = "") -> None:
+def _annotate(parser: argparse.ArgumentParser, shtab: ModuleType, machines: tuple[str, ...], path: str = "") -> None:
     """Tell shtab which values are paths and which are names it can list (on this throw-away parser only)."""
     parser.description = None  # fish describes a command by its description, else its one-line help: the line
     for a in parser._actions:

@@ -128,7 +128,7 @@ def _finish(page: str, exits: dict[str, str]) -> str:
     return "\n".join(out)
 
 
-def _manpage():
+def _manpage() -> type:
     try:
         from argparse_manpage.manpage import Manpage
     except ImportError:
