@@ -177,11 +177,13 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
 
 def _read(name: str) -> tuple[str, Any]:
     """A big regular file is read whole in bounded memory (doctor.excerpt: its ends and every line of interest);
-    anything else as it is (read_input: standard input, small files, and its errors and size limit)."""
+    anything else as it is (read_input: standard input, small files, and its errors and size limit).  A big file
+    comes back as a function that reads it: its search (grep) has started and runs while the caller imports the
+    Doctor (see :func:`_run`)."""
     import os
     import stat
 
-    from rocmdesk.doctor.excerpt import STREAM_ABOVE, excerpt_file
+    from rocmdesk.doctor.excerpt import STREAM_ABOVE, begin_file
     from rocmdesk.formats import limits
 
     if name == "-":
@@ -194,9 +196,17 @@ def _read(name: str) -> tuple[str, Any]:
     if small or st.st_size > limits.MAX_INPUT_BYTES:
         return read_input(name)
     try:
-        return name, excerpt_file(name)
+        read = begin_file(name)
     except OSError as exc:
         raise InputError(f"{name}: {exc.strerror or exc}") from None
+
+    def finish() -> Any:
+        try:
+            return read()
+        except OSError as exc:
+            raise InputError(f"{name}: {exc.strerror or exc}") from None
+
+    return name, finish
 
 
 def _read_stdin() -> tuple[str, Any]:
@@ -243,17 +253,19 @@ def run(args: argparse.Namespace, host: Any) -> int:
 
 
 def _run(args: argparse.Namespace, host: Any) -> int:
-    from rocmdesk.doctor.diagnose import diagnose
-    from rocmdesk.doctor.report import identity as identity_of
-    from rocmdesk.doctor.report import to_json, write_report
-
-    texts: list[tuple[str, bytes]] = []
+    texts: list[tuple[str, Any]] = []
     snapshot = False
     for name in args.inputs:
         if name != "-" and _is_snapshot(name):  # `rocmdesk capture`'s tarball: the machine it holds is checked
             host, snapshot = _snapshot_host(name), True
             continue
         texts.append(_read(name))  # an unreadable file is an InputError: exit 3 before any output
+    # imported while the big files' searches run (a third of a second the search would otherwise wait for)
+    from rocmdesk.doctor.diagnose import diagnose
+    from rocmdesk.doctor.report import identity as identity_of
+    from rocmdesk.doctor.report import to_json, write_report
+
+    texts = [(label, got() if callable(got) else got) for label, got in texts]
     with_machine = (not args.inputs or snapshot or args.venvs or getattr(args, "root", None)
                     or getattr(args, "simulate", None))
     reading = None

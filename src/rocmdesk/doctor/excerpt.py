@@ -11,15 +11,18 @@ the few places where an anchor may stand are checked for their whole keyword (ve
 the catalogue's patterns then read this excerpt as they read a paste, so the excerpt is kept small: what they read
 costs ~2 s per MB.  When more lines of interest turn up than the excerpt can hold, the first and the last ones are
 kept and the excerpt says how many were left out.  A pure-Python reading (``lines_of_interest``) gives the same
-lines for texts in memory; a test holds the two to each other.
+lines for texts in memory; a test holds the two to each other.  For a regular file, GNU grep finds the lines of
+interest instead, running beside the reader (doctor.grep_offsets: it costs a third of this search, and overlaps with
+the reading and with the Doctor's imports); this search stays for pipes and whenever grep cannot be trusted.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import stat
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -270,11 +273,20 @@ def file_chunks(fh: Any) -> Iterator[bytes]:
         yield chunk
 
 
+# where the keywords are in ``buf[start:end]``, which is ``offset`` in the input: offsets from ``start``, ascending
+Finder = Callable[[bytes, int, int, int], Any]
+
+
+def _own_search(buf: bytes, start: int, end: int, offset: int) -> Any:
+    return keyword_offsets(buf, start, end)
+
+
 class _Reader:
     """The state of one read: the head, the raw tail, and the pieces of lines of interest (start offset, bytes,
     lines of interest in it): the first and the last MIDDLE_BYTES // 2 of them."""
 
-    def __init__(self) -> None:
+    def __init__(self, find: Finder | None = None) -> None:
+        self.find = find or _own_search
         self.head = b""
         self.head_full = False
         self.tail = b""
@@ -310,7 +322,7 @@ class _Reader:
             upto = int(newlines[min(self.owed, len(newlines)) - 1]) + 1
             self._keep(offset, buf[start:start + upto], 0)
             self.owed = 0
-        hits = keyword_offsets(buf, start, end)
+        hits = self.find(buf, start, end, offset)
         if len(hits):
             if newlines is None:
                 newlines = np.flatnonzero(data == 10)
@@ -405,11 +417,13 @@ def _back(body: bytes, pos: int, n: int, floor: int = 0) -> int:
     return pos
 
 
-def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: int = 0) -> Excerpt:
+def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: int = 0,
+            find: Finder | None = None) -> Excerpt:
     """Read ``chunks`` (the input in order) into an :class:`Excerpt`; memory stays bounded by the excerpt and a
     few chunks.  Past ``limit`` bytes nothing more is read; ``skipped``: bytes before the chunks that were not read
-    (a file too big, read from its end).  Either way the excerpt's notes say so."""
-    r = _Reader()
+    (a file too big, read from its end).  Either way the excerpt's notes say so.  ``find``: where the keywords are
+    (default: this module's own search; grep's offsets for a file, see :func:`excerpt_file`)."""
+    r = _Reader(find)
     carry = b""
     offset = total = 0
     stopped = False  # the input went on past ``limit``
@@ -501,13 +515,55 @@ def excerpt_bytes(data: bytes) -> Excerpt:
     return excerpt(_chunks_of(data))
 
 
-def excerpt_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES) -> Excerpt:
+def excerpt_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES, *, use_grep: bool = True) -> Excerpt:
     """A file read whole; one larger than ``limit`` from its last ``limit`` bytes on (a log's newest lines)."""
-    with open(path, "rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        skipped = 0
-        if size > limit:
-            fh.seek(size - limit)
-            fh.readline()  # from the first whole line on
-            skipped = fh.tell()
-        return excerpt(file_chunks(fh), limit=limit, skipped=skipped)
+    return begin_file(path, limit, use_grep=use_grep)()
+
+
+def begin_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES, *,
+               use_grep: bool = True) -> Callable[[], Excerpt]:
+    """Open the file now and, for a regular file read whole, start grep finding its keywords beside the reader
+    (doctor.grep_offsets); the function returned reads it into its excerpt.  Between the two the caller can do
+    other work (import what will read the excerpt) while grep runs.  When grep cannot run or does not finish
+    well, the file is read again with this module's own search.  OSError: the file cannot be opened."""
+    fh = open(path, "rb")  # noqa: SIM115 (closed by the function returned, or below)
+    try:
+        info = os.fstat(fh.fileno())
+        grep = None
+        if use_grep and info.st_size <= limit and stat.S_ISREG(info.st_mode):
+            from rocmdesk.doctor.grep_offsets import GrepOffsets
+
+            grep = GrepOffsets.start(path, fh.fileno(), KEYWORDS)
+    except BaseException:
+        fh.close()
+        raise
+
+    def read() -> Excerpt:
+        with fh:
+            if grep is not None:
+                found = _with_grep(grep, fh)
+                if found is not None:
+                    return found
+                fh.seek(0)
+            size = os.fstat(fh.fileno()).st_size
+            skipped = 0
+            if size > limit:
+                fh.seek(size - limit)
+                fh.readline()  # from the first whole line on
+                skipped = fh.tell()
+            return excerpt(file_chunks(fh), limit=limit, skipped=skipped)
+
+    return read
+
+
+def _with_grep(grep: Any, fh: Any) -> Excerpt | None:
+    """The file's excerpt with grep's offsets, or None when grep could not give all of them."""
+    ok = False
+    try:
+        def find(buf: bytes, start: int, end: int, offset: int) -> Any:
+            return grep.upto(offset + end - start) - offset
+
+        part = excerpt(file_chunks(fh), find=find)
+    finally:
+        ok = grep.finish()
+    return part if ok else None
