@@ -74,7 +74,8 @@ def test_a_good_plan_passes_and_comes_back_as_steps():
 
 def test_the_allow_list_is_small_and_only_verify_runs_unprivileged():
     assert set(KINDS) == {"write-apt-list", "install-key", "write-pin", "apt-update", "apt-install", "apt-purge",
-                          "remove-path", "add-user-to-groups", "verify"}
+                          "remove-path", "add-user-to-groups", "verify", "set-power-cap", "set-perf-level",
+                          "write-control-unit", "remove-control-unit"}
     assert [k for k, v in KINDS.items() if not v.root] == ["verify"]
 
 

@@ -40,7 +40,7 @@ __all__ = ["EXIT_BUG", "EXIT_INPUT", "EXIT_NO_GPU", "EXIT_OK", "EXIT_USAGE", "In
 
 # the commands, in the order --help lists them; each is the module rocmdesk.cli.<name>
 COMMANDS = ("detect", "inspect", "simulate", "plan", "apply", "torch", "profile", "run", "shell", "monitor",
-            "exporter", "sanity", "doctor", "capture", "completion", "gui")
+            "control", "exporter", "sanity", "doctor", "capture", "completion", "gui")
 # commands that do not read a machine: run(args, None), and a bad --root/--simulate does not stop them
 NO_HOST = frozenset({"inspect", "simulate", "completion"})
 
@@ -58,6 +58,7 @@ def _listing() -> dict[str, str]:
         "run": translate("Cli", "run a command in a profile's venv and environment, without activating"),
         "shell": translate("Cli", "start $SHELL with a profile's venv and environment"),
         "monitor": translate("Cli", "live GPU temperatures, power, memory, clocks (text, JSON lines, CSV)"),
+        "control": translate("Cli", "set a GPU's power cap or performance level, and set it back"),
         "exporter": translate("Cli", "serve the live GPU metrics to Prometheus over HTTP"),
         "sanity": translate("Cli", "a short real training run in a venv: AMP, throughput, multi-GPU"),
         "doctor": translate("Cli", "known ROCm/PyTorch failures found on this machine or in pasted output"),

@@ -206,7 +206,8 @@ def main(argv: list[str] | None = None, stdin: Any = None, stdout: TextIO | None
     executor = Executor(caller)
     # the machine's part of the allow-list: its running kernel, and the files this helper wrote before (a dry run
     # by a user cannot read root's state file, so it may refuse a removal that the real run allows)
-    rules = Rules(kernel=running_kernel(), created=recorded(load_state(executor.path(STATE_PATH)).get("created")))
+    rules = Rules(kernel=running_kernel(), created=recorded(load_state(executor.path(STATE_PATH)).get("created")),
+                  machine=executor.root)
     try:
         steps = validate(_read_plan(stdin or sys.stdin.buffer), caller, rules)
     except PlanError as exc:

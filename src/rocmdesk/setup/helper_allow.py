@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Iterable
 
 # -- package names ---------------------------------------------------------------------------------------------------
@@ -77,6 +78,8 @@ LEFTOVER_LIST = re.compile(
 ROCM_TREE = re.compile(r"/opt/rocm-[0-9]+(?:\.[0-9]+){1,2}")
 _LIST_PATH = re.compile(r"/etc/apt/sources\.list\.d/[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}\.(?:list|sources)")
 _CREATED_PATH = re.compile(r"/etc/apt/(?:sources\.list\.d|keyrings|preferences\.d)/[A-Za-z0-9_][A-Za-z0-9_.-]{0,70}")
+# the GPU control kinds (helper_control): their allow-list is the machine itself
+CONTROL_KINDS = frozenset({"set-power-cap", "set-perf-level", "write-control-unit", "remove-control-unit"})
 # the kinds that write a file, and the parameter that names it (the helper records what it wrote in its state)
 WRITES = {"write-apt-list": "path", "write-pin": "path", "install-key": "path"}
 
@@ -91,6 +94,10 @@ class Rules:
 
     kernel: str | None = None
     created: frozenset[str] = field(default_factory=frozenset)
+    # the machine a GPU control step is checked against (``helper_control.machine_problem``: an AMD GPU's file, a
+    # power cap inside its range); None where a plan is checked for another machine (the plan builder), which
+    # checks only the form
+    machine: Path | None = None
 
 
 # -- what the data can name ---------------------------------------------------------------------------------------
@@ -280,6 +287,10 @@ def step_problem(kind: str, params: dict[str, Any], rules: Rules | None = None) 
         return pin_problem(params)
     if kind == "remove-path":
         return remove_problem(params["path"], rules.created)
+    if kind in CONTROL_KINDS and rules.machine is not None:
+        from rocmdesk.setup.helper_control import machine_problem
+
+        return machine_problem(rules.machine, kind, params)
     return None
 
 

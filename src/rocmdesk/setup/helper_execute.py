@@ -31,13 +31,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Protocol
 
-from rocmdesk.setup import helper_allow
+from rocmdesk.setup import helper_allow, helper_control
 from rocmdesk.setup.steps import PlanError, Step, check_url, file_content
 
 # the environment of every child: nothing of the caller's survives
 ENV = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL": "C", "DEBIAN_FRONTEND": "noninteractive"}
 
-PROGRAMS: dict[str, str] = {"apt-get": "/usr/bin/apt-get", "usermod": "/usr/sbin/usermod", "python": sys.executable}
+PROGRAMS: dict[str, str] = {"apt-get": "/usr/bin/apt-get", "usermod": "/usr/sbin/usermod", "python": sys.executable,
+                            "systemctl": "/usr/bin/systemctl"}
 # opens a device read-write without creating it (a shell's <> would create a missing /dev/kfd as a file)
 _OPEN_RW = "import os, sys; os.close(os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY))"
 APT_OPTS = ["-q", "-y", "-o", "Dpkg::Use-Pty=0"]  # no progress bars: one line per message
@@ -588,7 +589,83 @@ class Verify:
         return None
 
 
+class SetSysfs:
+    """set-power-cap and set-perf-level: the file checked again on the machine, then written through its resolved
+    path (``helper_control``); the message gives the value it had before, which ``rocmdesk control`` can restore."""
+
+    @staticmethod
+    def _target(ex: Executor, step: Step) -> helper_control.Target:
+        try:
+            t = helper_control.target(ex.root, step.kind, step.params)
+            if step.kind == "set-power-cap":
+                helper_control.check_cap(os.path.dirname(t.real), step.params["microwatts"])
+        except helper_control.ControlProblem as exc:
+            raise StepError(str(exc)) from None
+        return t
+
+    def before(self, ex: Executor, step: Step) -> bool | None:
+        t = self._target(ex, step)
+        return helper_control.read_value(t.real) == helper_control.wanted(step.kind, step.params)
+
+    def run(self, ex: Executor, step: Step) -> Ran:
+        t = self._target(ex, step)
+        old, new = helper_control.read_value(t.real), helper_control.wanted(step.kind, step.params)
+        try:
+            helper_control.write_value(t.real, new)
+        except helper_control.ControlProblem as exc:
+            raise StepError(str(exc)) from None
+        return Ran(0, [], f"{step.params['path']}: was {old}, now {new}")
+
+    def after(self, ex: Executor, step: Step, ran: Ran) -> str | None:
+        now = helper_control.read_value(self._target(ex, step).real)
+        want = helper_control.wanted(step.kind, step.params)
+        return None if now == want else f"{step.params['path']} reads {now} after writing {want}"
+
+
+class ControlUnit:
+    """write-control-unit / remove-control-unit: the boot unit (``helper_control.unit_text``) and its wants link."""
+
+    def before(self, ex: Executor, step: Step) -> bool | None:
+        p = step.params
+        data, linked = helper_control.unit_state(ex.root, p["setting"], p["slot"])
+        if step.kind == "remove-control-unit":
+            unit, link = helper_control.unit_paths(p["setting"], p["slot"])
+            return not os.path.lexists(ex.path(unit)) and not os.path.lexists(ex.path(link))
+        return linked and data == (file_content(step) or "").encode()
+
+    def run(self, ex: Executor, step: Step) -> Ran:
+        p = step.params
+        unit, _ = helper_control.unit_paths(p["setting"], p["slot"])
+        try:
+            if step.kind == "write-control-unit":
+                problem = helper_control.machine_problem(ex.root, step.kind, p)  # the GPU, the range: again
+                if problem:
+                    raise StepError(problem)
+                atomic_write(ex.path(unit), (file_content(step) or "").encode(), 0o644)
+                helper_control.enable(ex.root, p["setting"], p["slot"])
+                message = f"{unit} written and enabled: it sets the value again at every boot"
+            else:
+                gone = helper_control.remove(ex.root, p["setting"], p["slot"])
+                message = f"removed {', '.join(gone)}" if gone else "nothing to remove"
+        except helper_control.ControlProblem as exc:
+            raise StepError(str(exc)) from None
+        if ex.live and os.path.isdir("/run/systemd/system") and not self._reload(ex, step):
+            message += " (systemctl daemon-reload failed; systemd reads the unit at the next boot anyway)"
+        return Ran(0, [], message)
+
+    @staticmethod
+    def _reload(ex: Executor, step: Step) -> bool:
+        try:
+            return ex.command(step, ex.argv("systemctl", "daemon-reload"), CHECK_TIMEOUT_S).exit == 0
+        except StepError:
+            return False
+
+    def after(self, ex: Executor, step: Step, ran: Ran) -> str | None:
+        return None if self.before(ex, step) else f"the unit for {step.params['slot']} is not as it should be"
+
+
 _FILES = WriteFile()
+_CONTROL = ControlUnit()
 EXECUTORS: dict[str, KindExecutor] = {
     "remove-path": RemovePath(),
     "apt-purge": AptPurge(),
@@ -599,4 +676,8 @@ EXECUTORS: dict[str, KindExecutor] = {
     "apt-install": AptInstall(),
     "add-user-to-groups": AddUserToGroups(),
     "verify": Verify(),
+    "set-power-cap": SetSysfs(),
+    "set-perf-level": SetSysfs(),
+    "write-control-unit": _CONTROL,
+    "remove-control-unit": _CONTROL,
 }

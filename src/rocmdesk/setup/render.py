@@ -24,7 +24,8 @@ from rocmdesk.i18n import translate
 from rocmdesk.machine.model import MachineReport
 from rocmdesk.setup.choices import CHOSEN, scope_what
 from rocmdesk.setup.plan import Plan
-from rocmdesk.setup.steps import Step, apt_list_lines, check_argv, pin_lines
+from rocmdesk.setup.helper_control import unit_paths
+from rocmdesk.setup.steps import Step, apt_list_lines, check_argv, file_content, pin_lines
 
 FORMATS = ("text", "script", "json", "ansible")
 q = shlex.quote
@@ -76,6 +77,16 @@ def step_commands(step: Step, user_var: str | None = None, assume_yes: bool = Fa
         return [f"as_root usermod -a -G {q(','.join(p['groups']))} {who}"]
     if k == "verify":
         return _verify(step)
+    if k in ("set-power-cap", "set-perf-level"):
+        value = p["microwatts"] if k == "set-power-cap" else p["level"]
+        return [f"echo {q(str(value))} | as_root tee {q(p['path'])} >/dev/null"]
+    if k == "write-control-unit":
+        unit, _ = unit_paths(p["setting"], p["slot"])
+        return _write_file(unit, (file_content(step) or "").splitlines()) + [
+            f"as_root systemctl enable {q(unit.rsplit('/', 1)[1])}"]
+    if k == "remove-control-unit":
+        unit, link = unit_paths(p["setting"], p["slot"])
+        return [f"as_root rm -f -- {q(link)} {q(unit)}", "as_root systemctl daemon-reload"]
     raise ValueError(f"no rendering for step kind {k!r}")
 
 

@@ -78,6 +78,10 @@ def kind_what(kind: str) -> str:
         "apt-install": translate("rocmdesk.setup.runner", "install packages"),
         "add-user-to-groups": translate("rocmdesk.setup.runner", "add the user to groups"),
         "verify": translate("rocmdesk.setup.runner", "check the result"),
+        "set-power-cap": translate("rocmdesk.setup.runner", "set a GPU's power cap"),
+        "set-perf-level": translate("rocmdesk.setup.runner", "set a GPU's performance level"),
+        "write-control-unit": translate("rocmdesk.setup.runner", "write a unit that sets it again at boot"),
+        "remove-control-unit": translate("rocmdesk.setup.runner", "remove the unit that sets it at boot"),
     }.get(kind, kind)
 
 
@@ -308,11 +312,11 @@ def current_user() -> str | None:
         return None
 
 
-def dry_run_for(plan_json: dict, user: str, on_event: Callable[[Event], None]) -> RunResult:
+def dry_run_for(plan_json: dict, user: str, on_event: Callable[[Event], None], rules: Any = None) -> RunResult:
     """A dry run of ``plan_json`` for ``user`` by the helper's own code (``steps.validate`` and ``run_plan``,
     which run nothing in a dry run), in this process: what ``rocmdesk-helper --dry-run`` does for its caller.
     For another machine's plan, whose user is not the one running rocmdesk (the helper would check it for the
-    latter)."""
+    latter).  ``rules``: a ``helper_allow.Rules`` (its ``machine``: the tree a GPU control step is checked on)."""
     import io
 
     from rocmdesk.setup.helper import Stream, run_plan
@@ -322,7 +326,7 @@ def dry_run_for(plan_json: dict, user: str, on_event: Callable[[Event], None]) -
     buf = io.StringIO()
     stream = Stream(buf)
     try:
-        steps = validate(plan_json, user)
+        steps = validate(plan_json, user, rules)
     except PlanError as exc:
         stream.emit("refused", message=f"the plan was refused: {exc}", reason="plan")
         steps = None

@@ -222,6 +222,19 @@ def _verify(p: dict, caller: str) -> None:
         _fail(f"program {path!r} is not {program}")
 
 
+def _control(kind: str) -> Callable[[dict, str], None]:
+    """A GPU control step's form check (``helper_control``: a power cap, a performance level, the boot unit)."""
+
+    def check(p: dict, caller: str) -> None:
+        from rocmdesk.setup.helper_control import form_problem
+
+        problem = form_problem(kind, p)
+        if problem:
+            _fail(problem)
+
+    return check
+
+
 @dataclass(frozen=True)
 class Kind:
     root: bool
@@ -239,6 +252,10 @@ KINDS: dict[str, Kind] = {
     "apt-install": Kind(True, _apt_install, "install packages"),
     "add-user-to-groups": Kind(True, _add_user_to_groups, "add the user to groups"),
     "verify": Kind(False, _verify, "check the result"),
+    "set-power-cap": Kind(True, _control("set-power-cap"), "set a GPU's power cap"),
+    "set-perf-level": Kind(True, _control("set-perf-level"), "set a GPU's performance level"),
+    "write-control-unit": Kind(True, _control("write-control-unit"), "write a unit that sets it again at boot"),
+    "remove-control-unit": Kind(True, _control("remove-control-unit"), "remove the unit that sets it at boot"),
 }
 
 
@@ -344,6 +361,10 @@ def check_argv(program: str) -> list[str]:
 
 def file_content(step: Step) -> str | None:
     """The text a file-writing step writes, or None for other kinds."""
+    if step.kind == "write-control-unit":
+        from rocmdesk.setup.helper_control import unit_text
+
+        return unit_text(step.params["setting"], step.params["slot"], step.params["value"])
     if step.kind == "write-apt-list":
         return "\n".join(apt_list_lines(step.params)) + "\n"
     if step.kind == "write-pin":
