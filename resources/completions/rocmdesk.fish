@@ -66,8 +66,8 @@ function _shtab_rocmdesk_using
   test "$_shtab_rocmdesk_cmdpath" = "$argv"
 end
 
-set -g _shtab_rocmdesk_commands detect inspect simulate 'simulate list' 'simulate build' plan apply torch 'torch recommend' 'torch install' 'torch verify' profile 'profile list' 'profile show' 'profile create' 'profile edit' 'profile apply' 'profile remove' 'profile export' run shell monitor exporter sanity doctor capture completion gui
-set -g _shtab_rocmdesk_opts_with_value --address --count --device --env --fix --format --from --index --interval --min-free --min-interval --notes --output --port --probe-json --profile --project --python --report --rocm --root --scope --simulate --size --source --steps --timeout --torch --unset --venv -o
+set -g _shtab_rocmdesk_commands detect inspect simulate 'simulate list' 'simulate build' plan apply torch 'torch recommend' 'torch install' 'torch verify' profile 'profile list' 'profile show' 'profile create' 'profile edit' 'profile apply' 'profile remove' 'profile export' run shell monitor control 'control show' 'control power-cap' 'control perf-level' exporter sanity doctor capture completion gui
+set -g _shtab_rocmdesk_opts_with_value --address --count --device --env --fix --format --from --gpu --index --interval --level --min-free --min-interval --notes --output --port --probe-json --profile --project --python --report --rocm --root --scope --simulate --size --source --steps --timeout --torch --unset --venv --watts -o
 
 complete -c rocmdesk -e
 complete -c rocmdesk -f
@@ -208,6 +208,36 @@ complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -l count -x -d 'stop aft
 complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -l source -xka "auto sysfs rocm-smi amd-smi" -d 'where the numbers come from (default: sysfs, else rocm-smi/amd-smi)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -l processes -d 'also list the processes holding GPU memory'
 complete -c rocmdesk -n '_shtab_rocmdesk_using monitor' -l gui -d 'open the monitor window'
+complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -eq 0' -a control -d 'set a GPU'"'"'s power cap or performance level (one password prompt)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control' -s h -l help -d 'show this help message and exit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control; and test $_shtab_rocmdesk_npos -eq 0' -a show -d 'each GPU'"'"'s power cap, its range and performance level'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control show' -s h -l help -d 'show this help message and exit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control show' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control show' -l simulate -xka "igpu-card1-dgpu-card0 mi300x-8gpu-server mi308x-partitioned no-amd-gpu radeon780m-laptop radeon780m-native rx6600xt-debian12 rx6600xt-old-driver rx6600xt-ubuntu2204 rx7900xtx-debian12 rx7900xtx-ubuntu2404 rx9070xt-stale-override two-dgpu-one-override" -d 'use a simulated machine (see: rocmdesk simulate list)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control show' -l gpu -x -d 'only this GPU'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control show' -l json -d 'print JSON'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control; and test $_shtab_rocmdesk_npos -eq 0' -a power-cap -d 'set the power cap (power1_cap) within the card'"'"'s range'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -s h -l help -d 'show this help message and exit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l simulate -xka "igpu-card1-dgpu-card0 mi300x-8gpu-server mi308x-partitioned no-amd-gpu radeon780m-laptop radeon780m-native rx6600xt-debian12 rx6600xt-old-driver rx6600xt-ubuntu2204 rx7900xtx-debian12 rx7900xtx-ubuntu2404 rx9070xt-stale-override two-dgpu-one-override" -d 'use a simulated machine (see: rocmdesk simulate list)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l gpu -x -d 'the GPU, by its number in rocmdesk detect'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l persist -d 'also write a systemd unit that sets the value again at every boot (the kernel resets it at reboot)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l dry-run -d 'check the plan with the helper, changing nothing'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l yes -s y -d 'do not ask before running'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l watts -x -d 'the new power cap in whole watts'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l restore -d 'go back to the value before rocmdesk first changed it (or the kernel'"'"'s default), and remove the boot unit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control power-cap' -l unpersist -d 'remove the systemd unit that sets the value at boot (the value now stays)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control; and test $_shtab_rocmdesk_npos -eq 0' -a perf-level -d 'set the DPM performance level (power_dpm_force_performance_level)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -s h -l help -d 'show this help message and exit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l simulate -xka "igpu-card1-dgpu-card0 mi300x-8gpu-server mi308x-partitioned no-amd-gpu radeon780m-laptop radeon780m-native rx6600xt-debian12 rx6600xt-old-driver rx6600xt-ubuntu2204 rx7900xtx-debian12 rx7900xtx-ubuntu2404 rx9070xt-stale-override two-dgpu-one-override" -d 'use a simulated machine (see: rocmdesk simulate list)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l gpu -x -d 'the GPU, by its number in rocmdesk detect'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l persist -d 'also write a systemd unit that sets the value again at every boot (the kernel resets it at reboot)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l dry-run -d 'check the plan with the helper, changing nothing'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l yes -s y -d 'do not ask before running'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l level -xka "auto high low" -d 'auto (the driver decides), high (highest clocks), low (lowest clocks)'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l restore -d 'go back to the value before rocmdesk first changed it (or the kernel'"'"'s default), and remove the boot unit'
+complete -c rocmdesk -n '_shtab_rocmdesk_using control perf-level' -l unpersist -d 'remove the systemd unit that sets the value at boot (the value now stays)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using; and test $_shtab_rocmdesk_npos -eq 0' -a exporter -d 'serve the monitor'"'"'s metrics to Prometheus (text format over HTTP)'
 complete -c rocmdesk -n '_shtab_rocmdesk_using exporter' -s h -l help -d 'show this help message and exit'
 complete -c rocmdesk -n '_shtab_rocmdesk_using exporter' -l root -xka "(__fish_complete_path (commandline -ct))" -d 'read a machine tree or a snapshot (rocmdesk capture) instead of this computer'
