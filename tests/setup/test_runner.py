@@ -309,7 +309,8 @@ def test_the_polkit_action():
     root = ET.parse(REPO / "packaging/polkit/org.rocmdesk.setup.policy").getroot()
     (action,) = root.findall("action")
     assert action.get("id") == "org.rocmdesk.setup.apply-plan"
-    assert action.findtext("message") == "Authentication is required to set up ROCm with the plan rocmdesk showed you"
+    assert action.findtext("message") == ("Authentication is required to set up ROCm or change the GPU's power "
+                                          "settings with the plan rocmdesk showed you")
     d = action.find("defaults")
     assert (d.findtext("allow_any"), d.findtext("allow_inactive"), d.findtext("allow_active")) == (
         "auth_admin", "auth_admin", "auth_admin_keep")
