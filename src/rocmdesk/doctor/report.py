@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from rocmdesk.atomic_file import write_atomic
+from rocmdesk.atomic_file import shared_mode, write_atomic
 from rocmdesk.doctor.catalogue import shown
 from rocmdesk.doctor.model import SEVERITIES, Diagnosis
 from rocmdesk.doctor.scrub import Names, input_names, learn, map_strings, scrub_tree, strings
@@ -262,4 +262,4 @@ def write_report(path: Path | str, d: Diagnosis, include_identity: bool = False,
     """Write the report atomically (a temporary file beside it, then a rename): ``.json`` JSON, else Markdown."""
     path = Path(path)
     text = (to_json_text if path.suffix.lower() == ".json" else to_markdown)(d, include_identity, identity)
-    write_atomic(path, text.encode("utf-8"), mode=0o644)
+    write_atomic(path, text.encode("utf-8"), mode=shared_mode())  # the user's umask (0600 under 077, not 0644)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rocmdesk.atomic_file import write_atomic
+from rocmdesk.atomic_file import shared_mode, write_atomic
 from rocmdesk.telemetry.history import History
 
 MAX_ROWS = 200_000  # 24 h of 10 s buckets is 8640; raw 10 min at 10 Hz 6000
@@ -69,5 +69,5 @@ def write_history_csv(path: str | os.PathLike, history: History, series: Sequenc
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)
     writer.writerows(rows)
-    write_atomic(Path(path), buf.getvalue().encode("utf-8"))
+    write_atomic(Path(path), buf.getvalue().encode("utf-8"), mode=shared_mode())  # the user's file: their umask
     return len(rows)

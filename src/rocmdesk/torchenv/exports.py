@@ -218,6 +218,7 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
 
     For ``jupyter`` the output is the kernel's folder (``kernel.json`` goes inside); ``"-"`` prints.
     """
+    from rocmdesk.atomic_file import shared_mode
     from rocmdesk.torchenv.profile_store import write_atomic
 
     check_export(profile)
@@ -240,5 +241,5 @@ def write_export(profile: Profile, fmt: str, output: str | os.PathLike[str] | No
         raise ExportError(translate("rocmdesk.torchenv.exports",
                                     "{path} exists and was not written by rocmdesk; use --force to replace it").format(
             path=target))
-    write_atomic(target, text.encode("utf-8"), mode=0o644)
+    write_atomic(target, text.encode("utf-8"), mode=shared_mode())  # the user's umask (0600 under 077, not 0644)
     return ExportResult(fmt, target, text, notes)

@@ -313,7 +313,8 @@ class InstallResult:
 class _Log:
     def __init__(self, path: str) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._fh = open(path, "a", encoding="utf-8")
+        # this user's only (0600), like the rest of rocmdesk's state: pip's output names paths and packages
+        self._fh = os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8")
 
     def write(self, line: str) -> None:
         self._fh.write(line + "\n")

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rocmdesk.atomic_file import write_atomic
+from rocmdesk.atomic_file import shared_mode, write_atomic
 from rocmdesk.setup import events as ev
 from rocmdesk.setup.render import render, step_commands
 from rocmdesk.ui.helper_run import CommandFactory, HelperLocator, HelperRun, RunOutcome
@@ -204,7 +204,7 @@ class FixReviewDialog(QDialog):
 
     def save_script(self, path: str) -> bool:
         try:  # atomic: an old file is never left half written
-            write_atomic(path, self.script().encode("utf-8"), mode=0o755)
+            write_atomic(path, self.script().encode("utf-8"), mode=shared_mode(executable=True))  # their umask
         except OSError as exc:
             self._say(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
             return False

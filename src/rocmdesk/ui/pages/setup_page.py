@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 from pathlib import Path
 from typing import Callable
 
@@ -355,8 +354,10 @@ class SetupPage(QWidget):
 
     def save_script(self, path: str) -> bool:
         try:
-            Path(path).write_text(self.script(), encoding="utf-8")
-            os.chmod(path, 0o755)
+            from rocmdesk.atomic_file import shared_mode, write_atomic
+
+            # atomic, and executable as the user's umask allows (0755 under 022, 0700 under 077)
+            write_atomic(path, self.script().encode("utf-8"), mode=shared_mode(executable=True))
         except OSError as exc:
             self._script_status(self.tr("Could not save {path}: {error}").format(path=path, error=exc.strerror or exc))
             return False
