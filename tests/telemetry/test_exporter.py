@@ -33,7 +33,7 @@ NAME_RE = re.compile(r"^rocmdesk_[a-z0-9]+(_[a-z0-9]+)*$")
 UNIT_SUFFIXES = ("_celsius", "_watts", "_bytes", "_hertz", "_seconds", "_ratio", "_transfers_per_second",
                  "_lanes", "_rpm")
 UNITLESS_SUFFIXES = ("_info", "_up", "_state", "_throttled", "_throttle_reason", "_sensor_missing",
-                     "_sensor_out_of_range")
+                     "_sensor_out_of_range", "_links")
 NOT_BASE_UNITS = re.compile(r"_(percent|pct|milli\w*|micro\w*|kilo\w*|mega\w*|giga\w*|mhz|ghz|gts|mib|gib|kb|mb|"
                             r"gb|ms|us|celcius|fahrenheit|kelvin)(_|$)")
 
@@ -145,6 +145,47 @@ def test_mi300_partitions_are_labelled_and_share_their_card(tmp_path: Path) -> N
     # the unpartitioned twin: partition empty on every series
     twin = parse(_render("mi300x-8gpu-server", tmp_path))
     assert {labels["partition"] for _n, labels, _v in twin["rocmdesk_gpu_up"].samples} == {""}
+
+
+def test_instinct_facts_partition_modes_ras_xgmi_and_the_pcie_maximum(tmp_path: Path, monkeypatch) -> None:
+    """What detect reads beside the name (machine.device_facts): the MI308X box in CPX/NPS4 with a fully connected
+    8-card XGMI hive; the simulated fleet's card 3 has two corrected UMC errors, and a third one appears later."""
+    root = build_tree("mi308x-partitioned", tmp_path / "mi308", t=150.0)
+    mon = Monitor(simulated_host(root), interval_s=0, keep_history=False)
+    collector = exporter.MonitorCollector(mon, min_interval_s=0.0)
+    families = parse(collector.text())
+    info = [labels for _n, labels, _v in families["rocmdesk_gpu_info"].samples]
+    assert len(info) == 32 and {(i["compute_partition"], i["memory_partition"]) for i in info} == {("CPX", "NPS4")}
+    assert all(i["vbios"] for i in info)
+    assert {v for _n, _l, v in families["rocmdesk_gpu_pcie_link_max_speed_transfers_per_second"].samples} == {32e9}
+    assert {v for _n, _l, v in families["rocmdesk_gpu_xgmi_links"].samples} == {7.0}  # one to each other card
+    assert families["rocmdesk_gpu_ras_errors_total"].type == "counter"
+    ras = {(labels["gpu"], labels["block"], labels["severity"]): v
+           for _n, labels, v in families["rocmdesk_gpu_ras_errors_total"].samples}
+    card3 = [gpu for gpu, block, sev in ras if block == "umc" and sev == "correctable" and ras[gpu, block, sev] == 2]
+    assert len(card3) == 4  # the fourth card's 4 partitions, one card's counter repeated
+    assert {sev for _g, _b, sev in ras} == {"uncorrectable", "correctable", "deferred"}
+    assert not [k for k, v in ras.items() if k[2] == "uncorrectable" and v]
+    # a new corrected error: the exporter reads the counters again (at most every RAS_EVERY_S)
+    slot = next(labels["pci_slot"] for _n, labels, _v in families["rocmdesk_gpu_up"].samples
+                if labels["gpu"] == card3[0])
+    [umc] = [p for p in root.glob(f"sys/devices/**/{slot}/ras/umc_err_count")]
+    umc.write_text("ue: 0\nce: 3\nde: 0\n")
+    again = values(collector.text())
+    assert again[_key("rocmdesk_gpu_ras_errors_total", **dict(_labels_of(families, card3[0])), block="umc",
+                      severity="correctable")] == 2  # inside RAS_EVERY_S: the last counts
+    monkeypatch.setattr(exporter, "RAS_EVERY_S", 0.0)
+    fresh = values(collector.text())
+    assert fresh[_key("rocmdesk_gpu_ras_errors_total", **dict(_labels_of(families, card3[0])), block="umc",
+                      severity="correctable")] == 3
+    consumer = parse(_render("rx7900xtx-ubuntu2404", tmp_path))
+    assert "rocmdesk_gpu_ras_errors_total" not in consumer and "rocmdesk_gpu_xgmi_links" not in consumer
+    [xtx] = [labels for _n, labels, _v in consumer["rocmdesk_gpu_info"].samples]
+    assert xtx["compute_partition"] == "" and xtx["vbios"]
+
+
+def _labels_of(families: dict, gpu: str) -> dict[str, str]:
+    return next(labels for _n, labels, _v in families["rocmdesk_gpu_up"].samples if labels["gpu"] == gpu)
 
 
 def test_absent_sensors_are_absent_series(tmp_path: Path) -> None:

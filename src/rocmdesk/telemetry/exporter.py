@@ -25,7 +25,8 @@ Instinct card, such as an MI300X in CPX mode; empty otherwise).  The partitions 
 sensors, so card-wide readings (power, temperatures, clocks) repeat on each partition's series:
 aggregate them with ``max by (instance, pci_slot)``, not ``sum``.
 
-    rocmdesk_gpu_info{...,name,gfx} 1                   rocmdesk_gpu_up{...} 1|0
+    rocmdesk_gpu_info{...,name,gfx,vbios,compute_partition,memory_partition} 1
+    rocmdesk_gpu_up{...} 1|0
     rocmdesk_gpu_state{...,state} 1                     rocmdesk_gpu_temperature_celsius{...,sensor}
     rocmdesk_gpu_temperature_critical_celsius{...,sensor}
     rocmdesk_gpu_power_watts                            rocmdesk_gpu_power_cap_watts
@@ -33,6 +34,8 @@ aggregate them with ``max by (instance, pci_slot)``, not ``sum``.
     rocmdesk_gpu_memory_busy_ratio                      rocmdesk_gpu_{vram,gtt}_{used,total}_bytes
     rocmdesk_gpu_clock_hertz{...,clock}                 rocmdesk_gpu_fan_rpm, rocmdesk_gpu_fan_speed_ratio
     rocmdesk_gpu_pcie_link_speed_transfers_per_second   rocmdesk_gpu_pcie_link_width_lanes
+    rocmdesk_gpu_pcie_link_max_speed_transfers_per_second  rocmdesk_gpu_pcie_link_max_width_lanes
+    rocmdesk_gpu_ras_errors_total{...,block,severity}   rocmdesk_gpu_xgmi_links{...,hive}
     rocmdesk_gpu_throttled                              rocmdesk_gpu_throttle_reason{...,reason} 1
     rocmdesk_gpu_sensor_missing{...,metric,file} 1      rocmdesk_gpu_sensor_out_of_range{...,metric} 1
     rocmdesk_host_cpu_busy_ratio                        rocmdesk_host_{memory_used,memory_total,swap_used}_bytes
@@ -70,6 +73,7 @@ DEFAULT_ADDRESS = "127.0.0.1"
 LISTEN_BACKLOG = 1024
 MAX_HANDLERS = 32
 REQUEST_TIMEOUT_S = 10.0
+RAS_EVERY_S = 30.0  # how often the RAS error counts are read again (the firmware is asked each time)
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 METRICS_PATH = "/metrics"
 
@@ -179,6 +183,9 @@ _GAUGES = (
 )
 
 
+_SEVERITIES = (("ue", "uncorrectable"), ("ce", "correctable"), ("de", "deferred"))  # amdgpu_ras.c's ue/ce/de
+
+
 def gpu_labels(g: Any) -> Labels:
     """The labels every per-GPU series carries (values of :data:`GPU_LABELS`)."""
     partition = getattr(g, "partition", None)
@@ -186,9 +193,15 @@ def gpu_labels(g: Any) -> Labels:
             ("partition", "" if partition is None else str(partition)))
 
 
-def gpu_families(gpus: Sequence[Any]) -> list[Family]:
-    """Every per-GPU family for the GpuSamples ``gpus``."""
-    info = Family("rocmdesk_gpu_info", "GPU identity (value 1): marketing name and gfx target")
+def gpu_families(gpus: Sequence[Any], devices: dict[int, Any] | None = None,
+                 ras: dict[int, dict[str, dict[str, int]]] | None = None) -> list[Family]:
+    """Every per-GPU family for the GpuSamples ``gpus``; ``devices``: the detected GPUs (machine.model.Gpu) by
+    index, for what detect read once (VBIOS, partition modes, the PCIe link's maximum, XGMI); ``ras``: RAS error
+    counts by GPU index, ``{"umc": {"ue": 0, "ce": 2}}``."""
+    devices = devices or {}
+    ras = ras or {}
+    info = Family("rocmdesk_gpu_info", "GPU identity (value 1): marketing name, gfx target, VBIOS version and, "
+                                       "on an MI300-series card, its compute and memory partition modes")
     up = Family("rocmdesk_gpu_up", "1 when the GPU's sensors were read (state ok), else 0")
     state = Family("rocmdesk_gpu_state", "1 for the GPU's current state (ok, suspended, missing, error)")
     temp = Family("rocmdesk_gpu_temperature_celsius",
@@ -205,9 +218,32 @@ def gpu_families(gpus: Sequence[Any]) -> list[Family]:
                      "1 for each sensor file the GPU has that could not be read (it has no value)")
     wild = Family("rocmdesk_gpu_sensor_out_of_range",
                   "1 for each value read outside its sane range (it has no value)")
+    max_speed = Family("rocmdesk_gpu_pcie_link_max_speed_transfers_per_second",
+                       "Fastest PCIe link speed per lane the GPU and its slot allow (max_link_speed)")
+    max_width = Family("rocmdesk_gpu_pcie_link_max_width_lanes", "Widest PCIe link the GPU and its slot allow")
+    ras_errors = Family("rocmdesk_gpu_ras_errors_total",
+                        "RAS (ECC) errors the driver counted per block since the driver loaded (ras/*_err_count); "
+                        "severity uncorrectable, correctable or deferred", "counter")
+    xgmi = Family("rocmdesk_gpu_xgmi_links", "XGMI links from this GPU to the other GPUs of its hive")
     for g in gpus:
         base = gpu_labels(g)
-        info.add(base + (("name", g.name or ""), ("gfx", g.gfx or "")), 1)
+        dev = devices.get(g.index)
+        info.add(base + (("name", g.name or ""), ("gfx", g.gfx or ""),
+                         ("vbios", getattr(dev, "vbios_version", None) or ""),
+                         ("compute_partition", getattr(dev, "compute_partition", None) or ""),
+                         ("memory_partition", getattr(dev, "memory_partition", None) or "")), 1)
+        link = getattr(dev, "pcie_link", None)
+        if link is not None and link.max_speed_gts is not None:
+            max_speed.add(base, link.max_speed_gts * 1e9)
+        if link is not None and link.max_width is not None:
+            max_width.add(base, link.max_width)
+        for block, counts in sorted((ras.get(g.index) or {}).items()):
+            for short, severity in _SEVERITIES:
+                if short in counts:
+                    ras_errors.add(base + (("block", block), ("severity", severity)), counts[short])
+        hive = getattr(dev, "xgmi", None)
+        if hive is not None and hive.links is not None:
+            xgmi.add(base + (("hive", hive.hive_id or ""),), hive.links)
         up.add(base, 1 if g.state == "ok" else 0)
         state.add(base + (("state", g.state),), 1)
         for sensor, key in _TEMPS:
@@ -234,7 +270,8 @@ def gpu_families(gpus: Sequence[Any]) -> list[Family]:
                 missing.add(base + extra, 1)
         for metric in dict.fromkeys(r["metric"] for r in g.out_of_range):
             wild.add(base + (("metric", metric),), 1)
-    return [info, up, state, temp, crit, clock, *(f for f, _k, _s in gauges), throttled, reason, missing, wild]
+    return [info, up, state, temp, crit, clock, *(f for f, _k, _s in gauges), max_speed, max_width, throttled,
+            reason, ras_errors, xgmi, missing, wild]
 
 
 def process_families(procs: Sequence[Any], gpus: Sequence[Any]) -> list[Family]:
@@ -293,6 +330,10 @@ class MonitorCollector:
         self._at = -1e18
         self._duration_s: float | None = None
         self.scrapes = 0
+        self.devices = {g.index: g for g in getattr(monitor, "gpus", ())}
+        # RAS counts as detect read them; re-read at most every RAS_EVERY_S (each read asks the firmware)
+        self._ras = {i: g.ras_errors for i, g in self.devices.items() if getattr(g, "ras_errors", None)}
+        self._ras_at = time.monotonic()
 
     def _sample(self) -> tuple[Any, list[Any], float | None, int]:
         with self._lock:
@@ -302,12 +343,32 @@ class MonitorCollector:
                 self._at = now
                 self._duration_s = time.monotonic() - now
             self.scrapes += 1
+            if self._ras and now - self._ras_at >= RAS_EVERY_S:
+                self._reread_ras(self.monitor.latest)
+                self._ras_at = now
             procs = self.monitor.processes(max_age_s=self.min_interval_s) if self.processes else []
             return self.monitor.latest, procs, self._duration_s, self.scrapes
 
+    def _reread_ras(self, sample: Any) -> None:
+        """Fresh RAS counts for the cards that have them, through the Host seam; a card that is not ``ok`` (asleep,
+        gone) keeps its last counts, so the exporter never wakes it."""
+        from rocmdesk.machine.device_facts import read_ras
+        from rocmdesk.machine.model import DeviceFacts
+
+        state = {g.index: g.state for g in sample.gpus}
+        fresh: dict[str, dict[str, dict[str, int]] | None] = {}  # partitions share their card's folder: one read
+        for index in self._ras:
+            dev = self.devices[index].sysfs_device
+            if not dev or state.get(index) != "ok":
+                continue
+            if dev not in fresh:
+                fresh[dev] = read_ras(self.monitor.host, dev, DeviceFacts())
+            if fresh[dev]:
+                self._ras[index] = fresh[dev]
+
     def collect(self) -> list[Family]:
         sample, procs, duration, scrapes = self._sample()
-        families = gpu_families(sample.gpus)
+        families = gpu_families(sample.gpus, self.devices, self._ras)
         if self.processes:
             families += process_families(procs, sample.gpus)
         if sample.host is not None:
