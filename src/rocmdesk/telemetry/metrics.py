@@ -68,6 +68,17 @@ DETAIL_KEYS: tuple[str, ...] = (
     "throttle_reasons",
     "throttle_ignored",
     "throttle_bits",
+    # the device's facts (machine.device_facts): static ones read once, RAS counts every RAS_EVERY_S
+    "vbios_version",
+    "pcie_link_max_speed_gts",
+    "pcie_link_max_width",
+    "compute_partition",
+    "memory_partition",
+    "ras_errors",
+    "ras_ue",
+    "ras_ce",
+    "xgmi_hive_id",
+    "xgmi_links",
 )
 # what a history keeps per GPU: the values that move (totals and limits are static)
 SERIES_KEYS: tuple[str, ...] = (
@@ -168,6 +179,18 @@ class GpuSample:
     throttle_reasons: list[str] | None = None
     throttle_ignored: list[str] | None = None
     throttle_bits: int | None = None
+    # the device's facts: VBIOS, the PCIe link's maximum (current speed/width above), MI300 partition modes,
+    # RAS error counts per block ({"umc": {"ue": 0, "ce": 2}}) and their sums over blocks, the XGMI hive
+    vbios_version: str | None = None
+    pcie_link_max_speed_gts: float | None = None
+    pcie_link_max_width: int | None = None
+    compute_partition: str | None = None
+    memory_partition: str | None = None
+    ras_errors: dict[str, dict[str, int]] | None = None
+    ras_ue: int | None = None  # uncorrectable errors, all blocks
+    ras_ce: int | None = None  # corrected errors, all blocks
+    xgmi_hive_id: str | None = None
+    xgmi_links: int | None = None
     pci_slot: str | None = None
     card: str | None = None
     partition: int | None = None

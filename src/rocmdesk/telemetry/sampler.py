@@ -36,11 +36,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rocmdesk.i18n import translate
+from rocmdesk.machine.device_facts import read_facts, read_ras
 from rocmdesk.machine.host import Host
-from rocmdesk.machine.model import Gpu
+from rocmdesk.machine.model import DeviceFacts, Gpu
 from rocmdesk.machine.sysfs_reader import SysfsReader
 from rocmdesk.telemetry import gpu_metrics as gm
-from rocmdesk.telemetry.metrics import ERROR, MISSING, SANE_RANGES, SUSPENDED, GpuSample, in_range
+from rocmdesk.telemetry.metrics import ERROR, MISSING, OK, SANE_RANGES, SUSPENDED, GpuSample, in_range
 
 DRM = "/sys/class/drm"
 _CARD_RE = re.compile(r"^card(\d+)$")
@@ -56,6 +57,7 @@ _GONE = (errno_mod.ENODEV, errno_mod.ENXIO)
 RELOCATE_EVERY_S = 5.0  # how often a missing card is looked for under another card number
 REPLAN_FIRST_S = 1.0  # an incomplete plan is built again after this ...
 REPLAN_MAX_S = 60.0  # ... doubling each time up to this
+RAS_EVERY_S = 10.0  # RAS counters are re-read this often (each read is a query to the firmware)
 
 
 def discover_gpus(host: Host) -> list[Gpu]:
@@ -93,6 +95,8 @@ class CardPlan:
     link_width: str | None = None
     gpu_metrics: str | None = None  # the binary table (telemetry.gpu_metrics)
     last_metrics: gm.GpuMetrics | None = None  # the previous decode: residency counters need two samples
+    facts: DeviceFacts | None = None  # VBIOS, link maximum, partitions, RAS, XGMI: read at the first awake sample
+    ras_next: float = 0.0  # when the RAS counters are due again
     vram_total: int | None = None  # static: read once with the plan
     gtt_total: int | None = None
     # files the plan needed but could not read: machine path -> the error in words (the plan is incomplete)
@@ -539,6 +543,31 @@ class SysfsSampler:
         read_card(self.reader, plan, s)
         if s.state == MISSING:
             self._lost(gpu, dev)
+        elif s.state == OK:
+            self._facts(plan, dev, s)
+
+    def _facts(self, plan: CardPlan, dev: str, s: GpuSample) -> None:
+        """The device's facts into the sample: read once the card is awake (some of them wake a sleeping one),
+        the RAS counters again every RAS_EVERY_S."""
+        now = self.clock()
+        if plan.facts is None:
+            plan.facts = read_facts(self.host, dev)
+            plan.ras_next = now + RAS_EVERY_S
+        elif plan.facts.ras_errors is not None and now >= plan.ras_next:
+            plan.facts.ras_errors = read_ras(self.host, dev, plan.facts)
+            plan.ras_next = now + RAS_EVERY_S
+        f = plan.facts
+        s.vbios_version = f.vbios_version
+        if f.pcie_link is not None:
+            s.pcie_link_max_speed_gts = f.pcie_link.max_speed_gts
+            s.pcie_link_max_width = f.pcie_link.max_width
+        s.compute_partition, s.memory_partition = f.compute_partition, f.memory_partition
+        if f.ras_errors is not None:
+            s.ras_errors = {block: dict(counts) for block, counts in f.ras_errors.items()}
+            s.ras_ue = sum(c.get("ue", 0) for c in f.ras_errors.values())
+            s.ras_ce = sum(c.get("ce", 0) for c in f.ras_errors.values())
+        if f.xgmi is not None:
+            s.xgmi_hive_id, s.xgmi_links = f.xgmi.hive_id, f.xgmi.links
 
     def _new_plan(self, dev: str) -> CardPlan:
         plan = self._plans[dev] = build_plan(self.host, dev)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from rocmdesk.machine.model import AccessInfo, DeviceNode, MachineReport
+from rocmdesk.machine.model import AccessInfo, DeviceNode, Gpu, MachineReport
 from rocmdesk.ui.presenters.gpu_groups import group_gpus
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.theme import themed
@@ -219,11 +219,97 @@ class OverviewPage(QWidget):
         columns = 1 if len(groups) == 1 else 2
         for i, group in enumerate(groups):
             card = GpuCard(group.first, report.advice, group=group)
+            self._add_instinct_facts(card, group.members)
             self.cards.append(card)
             grid.addWidget(card, i // columns, i % columns)
         for c in range(columns):
             grid.setColumnStretch(c, 1)
         return box
+
+    # ---- Instinct facts: partitions, ECC, XGMI, VBIOS, PCIe link ---------------------------------------------
+    def instinct_rows(self, gpus: list[Gpu]) -> Rows:
+        """What an Instinct card's device folder says beyond the name (machine.device_facts), for the GPUs of one
+        card of the Overview; empty for a card with no partition, RAS or XGMI files (a Radeon)."""
+        first: dict[str, Gpu] = {}
+        for g in gpus:  # a partitioned card's GPUs share its files: each card once, named by its first GPU
+            first.setdefault(g.sysfs_device or g.pci_slot or str(g.index), g)
+        cards = list(first.values())
+        if not any(g.compute_partition or g.ras_errors is not None or g.xgmi is not None for g in cards):
+            return []
+        rows: Rows = []
+        g0 = cards[0]
+        if g0.compute_partition or g0.memory_partition:
+            parts = []
+            if g0.compute_partition:
+                parts.append(self.tr("compute {mode}").format(mode=g0.compute_partition)
+                             + self._modes(g0.compute_partitions_available))
+            if g0.memory_partition:
+                parts.append(self.tr("memory {mode}").format(mode=g0.memory_partition)
+                             + self._modes(g0.memory_partitions_available))
+            rows.append((self.tr("Partition mode"), "; ".join(parts)))
+        rows.append((self.tr("ECC (RAS)"), self._ras_text(cards)))
+        if g0.xgmi is not None:
+            hive = {g.xgmi.hive_id for g in cards if g.xgmi is not None and g.xgmi.hive_id}
+            links = sorted({g.xgmi.links for g in cards if g.xgmi is not None and g.xgmi.links is not None})
+            text = self.tr("{n} cards in one hive").format(n=len(cards)) if len(hive) == 1 else self.tr(
+                "{n} hives").format(n=len(hive)) if hive else self.tr("no hive")
+            if links:
+                text += ", " + self.tr("{links} links each").format(links="–".join(str(x) for x in (links[0], links[-1]))
+                                                                 if len(links) > 1 else links[0])
+            rows.append((self.tr("XGMI"), text))
+        vbios = sorted({g.vbios_version for g in cards if g.vbios_version})
+        if vbios:
+            rows.append((self.tr("VBIOS"), ", ".join(vbios)))
+        link = g0.pcie_link
+        if link is not None and link.speed_gts and link.width:
+            text = self.tr("{speed:g} GT/s ×{width}").format(speed=link.speed_gts, width=link.width)
+            slow = [g.index for g in cards if g.pcie_link is not None and g.pcie_link.degraded]
+            if slow:
+                text += " " + self.tr("(below the maximum on GPU {gpus})").format(gpus=", ".join(map(str, slow)))
+            elif link.max_speed_gts:
+                text += " " + self.tr("(the maximum)")
+            rows.append((self.tr("PCIe link"), text))
+        return rows
+
+    def _modes(self, available: list[str] | None) -> str:
+        return " " + self.tr("(of {modes})").format(modes=", ".join(available)) if available else ""
+
+    def _ras_text(self, cards: list[Gpu]) -> str:
+        read = [g for g in cards if g.ras_errors is not None]
+        if not read:
+            return self.tr("not reported")
+        ue = sum(c.get("ue", 0) for g in read for c in (g.ras_errors or {}).values())
+        ce = sum(c.get("ce", 0) for g in read for c in (g.ras_errors or {}).values())
+        if not ue and not ce:
+            return self.tr("no errors")
+        where = []
+        for g in read:
+            for block, c in sorted((g.ras_errors or {}).items()):
+                if c.get("ue", 0) or c.get("ce", 0):
+                    where.append(self.tr("{block} on GPU {index}").format(block=block.upper(), index=g.index))
+        return self.tr("{ue} uncorrectable, {ce} corrected ({where})").format(ue=ue, ce=ce, where=", ".join(where))
+
+    def _add_instinct_facts(self, card: GpuCard, gpus: list[Gpu]) -> None:
+        rows = self.instinct_rows(gpus)
+        card.instinct_rows = rows  # type: ignore[attr-defined]  (tests and screenshots read them)
+        if not rows:
+            return
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(3)
+        for row, (key, value) in enumerate(rows):
+            key_label = text_label(key, muted=True)
+            key_label.setWordWrap(False)
+            grid.addWidget(key_label, row, 0, Qt.AlignmentFlag.AlignTop)
+            value_label = text_label(value)
+            value_label.setObjectName("instinctFact")
+            grid.addWidget(value_label, row, 1)
+        grid.setColumnStretch(1, 1)
+        layout = card.layout()
+        # after the card's own facts (its last grid), before the sources and the stretch
+        at = max((i for i in range(layout.count()) if isinstance(layout.itemAt(i).layout(), QGridLayout)),
+                 default=layout.count() - 1)
+        layout.insertLayout(at + 1, grid)
 
     def _no_gpu_box(self) -> QWidget:
         box = group_box(self.tr("No AMD GPU found"))
