@@ -395,6 +395,7 @@ class _Handler(BaseHTTPRequestHandler):
     timeout = REQUEST_TIMEOUT_S  # a socket timeout: a client that stalls frees its thread
     protocol_version = "HTTP/1.0"  # one request per connection: an idle keep-alive would hold a handler slot
     server_version = "rocmdesk-exporter"
+    sys_version = ""  # the Server header need not tell the network which Python runs here
 
     def _reply(self, head_only: bool) -> None:
         path = self.path.split("?", 1)[0]
