@@ -264,3 +264,46 @@ def test_no_session_bus_one_log_line_and_no_crash(qtbot, tmp_path: Path, caplog)
         assert len(lines) == 1 and "no D-Bus session bus" in lines[0], lines
     finally:
         QDBusConnection.disconnectFromBus(name)
+
+
+def test_rocmdesk_monitor_gui_sends_a_real_alert_while_hidden(qtbot, bus: Bus, tmp_path: Path) -> None:
+    """End to end: the standalone monitor window over a simulated RX 7900 XTX whose junction climbs to 108 °C
+    (critical 110 °C); the window is hidden, so the alert goes to the desktop with the Monitor's own sentence."""
+    from rocmdesk.machine import simulate
+    from rocmdesk.machine.host import Host
+    from rocmdesk.ui.monitor_window import MonitorWindow
+
+    bus.start_server()
+    root = simulate.build("rx7900xtx-ubuntu2404", tmp_path / "xtx", t=100.0)
+    window = MonitorWindow(Host.at_root(root), source="sysfs", interval_s=60.0)
+    qtbot.addWidget(window)
+    window.alert_notifier.make_notifier = lambda: DesktopNotifier(bus.connection)
+    window.view.sample_now()
+    assert window.view.alerts == []
+    hw = next((root / "sys/class/hwmon").glob("hwmon*/temp2_label")).parent
+    (hw / "temp2_input").write_text("108000\n")
+    window.view.sample_now()
+    assert [a.kind for a in window.view.alerts] == ["junction-hot"]
+    got = _wait_for(qtbot, bus, 1)
+    assert got[0]["summary"] == "GPU 0 is running hot" and got[0]["app_name"] == "rocmdesk"
+    assert got[0]["body"] == "GPU 0: junction 108 °C is near its critical 110 °C. Check the airflow and the fan."
+    window.view.sample_now()  # still hot a moment later: once is enough
+    qtbot.wait(300)
+    assert len(bus.notifications()) == 1
+    window.close()
+
+
+def test_without_qtdbus_one_log_line_and_the_window_goes_on(qtbot, caplog) -> None:
+    window = QWidget()
+    qtbot.addWidget(window)
+
+    def no_qtdbus() -> DesktopNotifier:
+        raise ImportError("No module named 'PySide6.QtDBus'")
+
+    notifier = AlertNotifier(window, notifier=no_qtdbus)
+    notifier.user_away = lambda: True
+    with caplog.at_level(logging.WARNING, logger="rocmdesk.notifications"):
+        assert notifier.check([_alert(0)]) == []
+        assert notifier.check([_alert(1)]) == []
+    lines = [r.getMessage() for r in caplog.records if r.name == "rocmdesk.notifications"]
+    assert len(lines) == 1 and "QtDBus is not installed" in lines[0], lines

@@ -235,7 +235,13 @@ class AlertNotifier(QObject):
         from rocmdesk.ui.monitor import texts
 
         if self._notifier is None:
-            self._notifier = self.make_notifier()
+            try:
+                self._notifier = self.make_notifier()
+            except ImportError as exc:  # a PySide6 without QtDBus (a distribution's split packages)
+                log.warning("%s", translate("DesktopNotifications", "rocmdesk: desktop notifications are off: "
+                                            "QtDBus is not installed ({error})").format(error=exc))
+                self.enabled = False
+                return []
         sent = []
         for alert in admitted:
             if self._notifier.notify(summary_text(alert), texts.alert_text(alert), alert.severity == "critical"):
