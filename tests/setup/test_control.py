@@ -54,6 +54,12 @@ def test_out_of_range_is_refused_before_any_plan(watts):
         power_cap_plan(gpu(), watts)
 
 
+def test_a_range_from_zero_still_needs_a_watt():
+    with pytest.raises(ControlError, match="outside the power cap range"):
+        power_cap_plan(gpu(cap_min=0), 0)
+    assert power_cap_plan(gpu(cap_min=0), 1).new == W
+
+
 def test_no_power_cap_no_plan():
     with pytest.raises(ControlError, match="no power cap"):
         power_cap_plan(gpu(cap_path=None, cap=None), 300)

@@ -177,7 +177,7 @@ def power_cap_plan(c: GpuControls, watts_wanted: int | None = None, *, action: s
     if not c.cap_max or c.cap_min is None:
         raise ControlError(translate("rocmdesk.setup.control",
                                      "the kernel gives no power cap range for GPU {gpu}").format(gpu=c.gpu))
-    if not c.cap_min <= new <= c.cap_max or new % MICRO:
+    if not max(c.cap_min, MICRO) <= new <= c.cap_max or new % MICRO:
         raise ControlError(translate("rocmdesk.setup.control",
                                      "{watts} is outside the power cap range of GPU {gpu}: {low} to {high}").format(
             watts=watts(new), gpu=c.gpu, low=watts(-(-c.cap_min // MICRO) * MICRO), high=watts(c.cap_max)))
@@ -319,13 +319,22 @@ def forget(plan: ControlPlan, path: Path | None = None) -> None:
 def plan_for(host: Host, report: MachineReport, gpu: int, setting: str, value: int | str | None = None, *,
              action: str = "set", persist: bool = False, state: Path | None = None) -> ControlPlan:
     """Read GPU ``gpu`` and plan one change: what the CLI and the Monitor page call."""
+    from rocmdesk.setup.steps import PlanError, validate_step
+
     c = read_controls(host, report, gpu)
     previous = remembered(c.slot, setting, state)
     if setting == "power-cap":
-        return power_cap_plan(c, value if isinstance(value, int) else None, action=action, persist=persist,
+        plan = power_cap_plan(c, value if isinstance(value, int) else None, action=action, persist=persist,
                               previous=previous if isinstance(previous, int) else None)
-    return perf_level_plan(c, value if isinstance(value, str) else None, action=action, persist=persist,
-                           previous=previous if isinstance(previous, str) else None)
+    else:
+        plan = perf_level_plan(c, value if isinstance(value, str) else None, action=action, persist=persist,
+                               previous=previous if isinstance(previous, str) else None)
+    for step in plan.steps:  # a plan rocmdesk builds passes the helper's form checks (the machine's come later)
+        try:
+            validate_step(step.to_json(), "nobody")
+        except PlanError as exc:
+            raise ControlError(str(exc)) from None
+    return plan
 
 
 # -- running ----------------------------------------------------------------------------------------------------
