@@ -210,3 +210,30 @@ def test_cli_show(host, capsys):
         "perf_level": "auto", "persisted": []}
     assert cli_control.run(parse(["control", "show"]), host) == 0
     assert "power cap:         327 W  (allowed 294 W to 360 W" in capsys.readouterr().out
+
+
+def test_the_script_lines_of_every_control_kind_are_bash(tmp_path):
+    import shutil
+    import subprocess
+
+    from rocmdesk.setup.render import step_commands
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    c = gpu(units={"power-cap": "x"})
+    plans = [power_cap_plan(c, 300, persist=True), perf_level_plan(c, "low", persist=True),
+             power_cap_plan(c, action="unpersist")]
+    lines = [ln for p in plans for s in p.steps for ln in step_commands(s)]
+    assert "echo 300000000 | as_root tee /sys/class/drm/card1/device/hwmon/hwmon3/power1_cap >/dev/null" in lines
+    assert "echo low | as_root tee /sys/class/drm/card1/device/power_dpm_force_performance_level >/dev/null" in lines
+    assert ("as_root rm -f -- /etc/systemd/system/multi-user.target.wants/rocmdesk-power-cap-0000-03-00.0.service "
+            "/etc/systemd/system/rocmdesk-power-cap-0000-03-00.0.service") in lines
+    script = tmp_path / "s.sh"
+    script.write_text("\n".join(lines) + "\n")
+    p = subprocess.run([bash, "-n", str(script)], capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
+    # the unit goes through printf '%s\n' exactly as the helper writes it
+    unit_lines = next(ln for ln in lines if ln.startswith("printf") and "power-cap" in ln)
+    out = subprocess.run([bash, "-c", unit_lines.split(" | as_root")[0]], capture_output=True, text=True, timeout=30)
+    assert out.stdout == unit_text("power-cap", SLOT, 300 * W)
