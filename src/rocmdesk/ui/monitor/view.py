@@ -227,7 +227,7 @@ class MonitorView(QWidget):
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([900, 280])
+        splitter.setSizes([860, 400])  # five columns: PID, name, GPU, VRAM, engines
         self.proc_timer = QTimer(self)
         self.proc_timer.setInterval(2000)
         self.proc_timer.timeout.connect(self.refresh_processes)
