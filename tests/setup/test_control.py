@@ -213,14 +213,12 @@ def test_cli_show(host, capsys):
 
 
 def test_the_script_lines_of_every_control_kind_are_bash(tmp_path):
-    import shutil
     import subprocess
 
     from rocmdesk.setup.render import step_commands
+    from tests.conftest import need_program
 
-    bash = shutil.which("bash")
-    if bash is None:
-        pytest.skip("no bash")
+    bash = need_program("bash", "bash")
     c = gpu(units={"power-cap": "x"})
     plans = [power_cap_plan(c, 300, persist=True), perf_level_plan(c, "low", persist=True),
              power_cap_plan(c, action="unpersist")]

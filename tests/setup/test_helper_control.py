@@ -15,6 +15,7 @@ from rocmdesk.setup import events, helper, helper_control
 from rocmdesk.setup.helper_allow import Rules
 from rocmdesk.setup.helper_execute import Executor
 from rocmdesk.setup.steps import PlanError, Step, file_content, validate
+from tests.conftest import need_program
 from tests.setup import control_tree as t
 
 CALLER = "wei"
@@ -232,9 +233,7 @@ def test_the_unit_text_is_made_only_from_checked_values():
 
 @pytest.mark.parametrize("setting,value", [("power-cap", 150 * t.W), ("perf-level", "low")])
 def test_systemd_reads_the_unit(tmp_path, setting, value):
-    analyze = shutil.which("systemd-analyze")
-    if analyze is None:
-        pytest.skip("no systemd-analyze here")
+    analyze = need_program("systemd-analyze", "systemd")
     f = tmp_path / helper_control.unit_name(setting, t.SLOT)
     f.write_text(helper_control.unit_text(setting, t.SLOT, value))
     p = subprocess.run([analyze, "verify", "--man=no", str(f)], capture_output=True, text=True, timeout=60)
