@@ -142,3 +142,25 @@ def test_rocm_smi_source_through_the_host_seam(tmp_path: Path, capsys) -> None:
     assert cli_monitor.run(args, host) == 0
     g = json.loads(capsys.readouterr().out)["gpus"][0]
     assert (g["busy_percent"], g["temp_edge_c"], g["power_w"], g["state"]) == (42, 51.0, None, "ok")
+
+
+def test_json_processes_carry_engines_and_samples_carry_instinct_facts(cache: Path, capsys) -> None:
+    assert main(["monitor", "--simulate", "two-dgpu-one-override", "--json", "--count", "2", "--interval", "0.5",
+                 "--processes"]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    # one read has no rate; the second gives percent over the time between them
+    assert all(p["engines_percent"] is None for p in first["processes"] if p["kind"] == "graphics")
+    procs = {p["name"]: p for p in second["processes"]}
+    assert procs["mpv"]["kind"] == "graphics" and procs["mpv"]["engines_percent"]["dec"] > 5
+    assert procs["python3"]["kind"] == "compute" and "engine_ns" in procs["python3"]
+    capped = second["gpus"][1]
+    assert capped["throttle_reasons"] == ["PPT0"] and capped["vbios_version"]
+    assert capped["pcie_link_max_width"] == 8 and capped["ras_ue"] is None  # Navi 23: a x8 card
+
+
+def test_once_json_mi300x_has_partitions_ras_and_xgmi(tmp_path: Path, capsys) -> None:
+    root = build_tree("mi300x-8gpu-server", tmp_path / "mi300", t=150.0)
+    assert main(["monitor", "--root", str(root), "--once", "--json"]) == 0
+    g = json.loads(capsys.readouterr().out)["gpus"][3]
+    assert (g["compute_partition"], g["memory_partition"], g["ras_ce"], g["ras_ue"]) == ("SPX", "NPS1", 2, 0)
+    assert g["ras_errors"]["umc"] == {"ue": 0, "ce": 2, "de": 0} and g["xgmi_links"] == 7 and g["xgmi_hive_id"]
