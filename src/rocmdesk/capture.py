@@ -28,7 +28,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from rocmdesk import __version__
-from rocmdesk.atomic_file import write_atomic
+from rocmdesk.atomic_file import shared_mode, write_atomic
 from rocmdesk.doctor.scrub import scrub
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import CommandResult, FileStat, Host
@@ -315,18 +315,11 @@ def write(snap: Snapshot, path: str | os.PathLike[str]) -> Path:
     """Write the snapshot to ``path`` atomically, with the permissions the umask gives (it is meant to be shared)."""
     target = Path(path)
     try:
-        write_atomic(target, to_bytes(snap), mode=_shared_mode())
+        write_atomic(target, to_bytes(snap), mode=shared_mode())
     except OSError as exc:
         raise SnapshotError(translate("rocmdesk.capture", "could not write {path}: {reason}").format(
             path=target, reason=exc.strerror or exc)) from exc
     return target
-
-
-def _shared_mode() -> int:
-    """0644 under the usual umask: a file the user exports follows their umask (mkstemp alone makes 0600)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
 
 
 def is_snapshot(path: str | os.PathLike[str]) -> bool:

@@ -12,9 +12,9 @@ from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPixmap
 
 def shared_mode() -> int:
     """A file the user exports follows their umask (0644 under the usual one); write_atomic alone makes 0600."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return 0o666 & ~mask
+    from rocmdesk.atomic_file import shared_mode as umask_mode  # reads the umask without changing it
+
+    return umask_mode()
 
 
 def with_caption(plots: QPixmap, caption: str, fm: QFontMetrics, background: QColor, foreground: QColor) -> QPixmap:
