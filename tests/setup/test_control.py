@@ -235,3 +235,13 @@ def test_the_script_lines_of_every_control_kind_are_bash(tmp_path):
     unit_lines = next(ln for ln in lines if ln.startswith("printf") and "power-cap" in ln)
     out = subprocess.run([bash, "-c", unit_lines.split(" | as_root")[0]], capture_output=True, text=True, timeout=30)
     assert out.stdout == unit_text("power-cap", SLOT, 300 * W)
+
+
+def test_without_a_system_helper_the_commands_are_the_way(monkeypatch, tmp_path):
+    from rocmdesk.machine.host import Host
+    from rocmdesk.setup import runner
+
+    monkeypatch.setattr(runner, "helper_path", lambda: None)
+    r = control.run(power_cap_plan(gpu(), 300), Host.local(), state=tmp_path / "s.json", logs=None)
+    assert r.outcome == "no-helper" and "run them in a shell with sudo in place of as_root" in r.message
+    assert r.changed_nothing and not (tmp_path / "s.json").exists()

@@ -339,11 +339,12 @@ def plan_for(host: Host, report: MachineReport, gpu: int, setting: str, value: i
 
 # -- running ----------------------------------------------------------------------------------------------------
 def run(plan: ControlPlan, host: Host, dry_run: bool = False, on_event: Callable[[Any], None] | None = None,
-        state: Path | None = None) -> Any:
+        state: Path | None = None, logs: Any = True) -> Any:
     """Run the plan (one pkexec prompt) and, when it worked, remember the earlier value; a ``runner.RunResult``.
 
     A machine that is not this one (``--simulate``, ``--root``) gets a dry run only, checked in this process by the
-    helper's own rules against that machine's tree; blocking: a window calls it off its GUI thread."""
+    helper's own rules against that machine's tree; blocking: a window calls it off its GUI thread.  ``logs``: as
+    ``runner.run`` (the XDG state folder's setup-logs, or None for none)."""
     from rocmdesk.setup import runner
     from rocmdesk.setup.helper_allow import Rules
 
@@ -351,7 +352,13 @@ def run(plan: ControlPlan, host: Host, dry_run: bool = False, on_event: Callable
     if not (host.live and not host.simulated):
         user = runner.current_user() or "root"
         return runner.dry_run_for(plan.to_json(), user, on_event, rules=Rules(machine=Path(host.root)))
-    result = runner.run(plan.to_json(), dry_run=dry_run, on_event=on_event)
+    result = runner.run(plan.to_json(), dry_run=dry_run, on_event=on_event, logs=logs)
+    if result.outcome == "no-helper":  # the runner's words point at `rocmdesk plan`'s script: not this plan's
+        result.message = translate(
+            "rocmdesk.setup.control",
+            "rocmdesk's system helper is not installed ({helper}; the .deb package installs it), and a pip install "
+            "does not put one on the system. The plan's commands above do the same: run them in a shell with sudo "
+            "in place of as_root. Nothing was changed.").format(helper=runner.HELPER)
     if result.ok and not dry_run:
         try:
             remember(plan, state)
