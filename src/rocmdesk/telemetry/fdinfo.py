@@ -1,8 +1,10 @@
 """DRM fdinfo: what one open DRM file says about its client, and engine use from two reads of it.
 
-The format is the kernel's "DRM client usage stats" (``Documentation/gpu/drm-usage-stats.rst``, Linux 6.2 onward;
-read at torvalds/linux 0020582a) as amdgpu prints it (``drivers/gpu/drm/amd/amdgpu/amdgpu_fdinfo.c``, read at
-torvalds/linux 0604aa87, the Linux 6.5-6.10 form)::
+The format is the kernel's "DRM client usage stats" (``Documentation/gpu/drm-usage-stats.rst``, read at
+torvalds/linux 0020582a: the drm-engine-*, -capacity-*, drm-memory-*, drm-cycles-* and drm-maxfreq-* keys, before
+v6.4's drm_print_memory_stats added drm-total/-shared/-resident-<region>, commit 686b21b5f6ca) as amdgpu prints it
+(``drivers/gpu/drm/amd/amdgpu/amdgpu_fdinfo.c``, read at torvalds/linux 0604aa87: drm-memory-* plus amd-requested-*;
+rocmdesk reads both memory key forms)::
 
     pasid:\t32784
     drm-driver:\tamdgpu
