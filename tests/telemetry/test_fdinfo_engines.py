@@ -52,23 +52,24 @@ def test_spec_capacity_and_units() -> None:
 
 
 def test_real_paste_amdgpu_top_87() -> None:
-    c = parse_client((REAL / "amdgpu_top-87-rdna-gfx.txt").read_text())
+    c = parse_client((REAL / "amdgpu_top-87-rdna-gfx.fdinfo").read_text())
     assert (c.driver, c.pdev, c.client_id) == ("amdgpu", "0000:08:00.0", "217")
     assert c.engines_ns == {"gfx": 107322799}  # the reporter's note after "ns" is not part of the value
     assert (c.vram_bytes, c.gtt_bytes) == (2068 * KiB, 8192 * KiB)
 
 
 def test_real_paste_nvtop_492() -> None:
-    c = parse_client(textwrap.dedent((REAL / "nvtop-492-gfx1150-memory.txt").read_text()))
+    c = parse_client(textwrap.dedent((REAL / "nvtop-492-gfx1150-memory.fdinfo").read_text()))
     assert (c.vram_bytes, c.gtt_bytes) == (5348 * KiB, 25258000 * KiB)
     assert c.driver is None and c.engines_ns == {}
 
 
 def test_every_real_paste_has_a_source_note() -> None:
-    pastes = [p for p in REAL.iterdir() if not p.name.endswith(".source.md")]
-    assert pastes
+    # .fdinfo, not .txt: these are no paste `inspect` reads, so they stay out of tests/data/realworld/expected.toml
+    pastes = sorted(REAL.glob("*.fdinfo"))
+    assert len(pastes) >= 2
     for p in pastes:
-        assert (REAL / (p.name + ".source.md")).is_file(), p.name
+        assert p.with_suffix(".source.md").is_file(), p.name
 
 
 def _c(**ns: int) -> DrmClient:
