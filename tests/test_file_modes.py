@@ -185,8 +185,17 @@ def _install_log(tmp: Path) -> Path:
     return install.default_log_dir() / "install.log"
 
 
+def _profile_lock(tmp: Path) -> Path:
+    from rocmdesk.torchenv.profile_store import ProfileStore
+
+    store = ProfileStore()
+    with store.locked():
+        pass
+    return store.dir / ".lock"
+
+
 PRIVATE: dict[str, Callable[[Path], Path]] = {
-    "settings.json": _settings, "window.ini": _window_state, "profile": _profile,
+    "settings.json": _settings, "window.ini": _window_state, "profile": _profile, "profile lock": _profile_lock,
     "PyTorch verify history": _verify_history, "install log": _install_log,
 }
 

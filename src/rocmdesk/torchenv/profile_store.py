@@ -106,7 +106,9 @@ class ProfileStore:
     def locked(self) -> Iterator[None]:
         """Exclusive lock for a read-modify-write (held by one process or thread at a time)."""
         self.dir.mkdir(parents=True, exist_ok=True)
-        with open(self.dir / ".lock", "a+b") as fh:
+        # 0600: flock needs no write access, so a lock file others can open is one they can hold forever
+        fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+        with os.fdopen(fd, "a+b") as fh:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
             try:
                 yield
