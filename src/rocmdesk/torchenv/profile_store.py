@@ -108,6 +108,8 @@ class ProfileStore:
         self.dir.mkdir(parents=True, exist_ok=True)
         # 0600: flock needs no write access, so a lock file others can open is one they can hold forever
         fd = os.open(self.dir / ".lock", os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_NOFOLLOW, 0o600)
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, 0o600)  # one an older rocmdesk made 0644
         with os.fdopen(fd, "a+b") as fh:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
             try:
