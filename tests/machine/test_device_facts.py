@@ -76,3 +76,34 @@ def test_radeon_has_link_and_vbios_only() -> None:
     g = detect(open_simulated("rx6600xt-ubuntu2204")).gpus[0]
     assert g.vbios_version and g.pcie_link is not None
     assert g.ras_errors is None and g.xgmi is None and g.compute_partition is None
+
+
+def _real_device_dirs() -> list[Path]:
+    from tests.conftest import REALDATA, require
+
+    if not REALDATA.is_dir():
+        require("../shared/realdata", f"not found at {REALDATA} (CI has ../shared beside the project)")
+    out = []
+    for group in sorted((REALDATA / "sysfs").iterdir()):
+        for sample in sorted(p for p in group.iterdir() if p.is_dir()):
+            cards = sorted(sample.glob("card[0-9]*/device"))
+            out.append(cards[0] if cards else sample)  # amdgpu-sysfs-rs keeps the device folder itself
+    return out
+
+
+def test_real_snapshots_give_vbios_and_link_and_no_instinct_facts() -> None:
+    """The Radeon snapshots in ../shared/realdata/sysfs (LACT's and amdgpu-sysfs-rs's): the VBIOS string as the
+    file says it, the link as the PCI files say, and none of the Instinct files."""
+    seen = {}
+    for dev in _real_device_dirs():
+        facts = read_facts(Host.at_root(dev), "/")
+        vbios = dev / "vbios_version"
+        if vbios.is_file() and vbios.read_text(errors="replace").strip("\x00\n "):
+            assert facts.vbios_version == vbios.read_text(errors="replace").strip().strip("\x00").strip(), dev
+        assert facts.ras_errors is None and facts.xgmi is None and facts.compute_partition is None, dev
+        seen[str(dev)] = facts
+    assert len(seen) >= 20
+    r7 = next(f for k, f in seen.items() if "/lact/r7-240/" in k)  # idle: 5 of its 8 GT/s
+    assert r7.pcie_link == PcieLink(5.0, r7.pcie_link.width, 8.0, r7.pcie_link.max_width) and r7.pcie_link.degraded
+    big = next(f for k, f in seen.items() if "/lact/rx6900xt/" in k)
+    assert big.pcie_link.speed_gts == big.pcie_link.max_speed_gts == 16.0
