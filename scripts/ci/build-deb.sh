@@ -3,6 +3,10 @@
 #
 #   scripts/ci/build-deb.sh [OUTDIR]     the .deb(s) and the lintian report in OUTDIR (default: dist/deb)
 #
+# Two packages: rocmdesk (all) and rocmdesk-pyside6 (amd64, the window's Qt for releases without PySide6).
+# The wheels packaging/vendor-requirements.txt names are downloaded once with pip (--require-hashes) into
+# ${ROCMDESK_WHEEL_CACHE:-/var/cache/rocmdesk-ci/wheels} and handed to debian/rules; the build itself is offline.
+#
 # The tree is copied (tracked and untracked-but-not-ignored files) to a scratch folder first: the build writes
 # .pybuild/, debian/rocmdesk/ and the .deb beside its tree, and none of that belongs in the checkout.
 # As root, missing build tools are apt-installed (like scripts/bootstrap.sh); otherwise it says which are missing.
@@ -12,11 +16,19 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 out="$(realpath -m "${1:-${here}/dist/deb}")"
 
-build_deps=(dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-all python3-setuptools lintian)
+build_deps=(dpkg-dev debhelper dh-python pybuild-plugin-pyproject python3-all python3-setuptools python3-pip lintian)
 missing=()
 for p in "${build_deps[@]}"; do
   [[ "$(dpkg-query -W -f '${db:Status-Status}' "${p}" 2>/dev/null || true)" == installed ]] || missing+=("${p}")
 done
+# and debian/control's Build-Depends (the libraries rocmdesk-pyside6's Qt links, for dpkg-shlibdeps)
+if command -v dpkg-checkbuilddeps >/dev/null 2>&1; then
+  unmet=$(cd "${here}" && dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet build dependencies: //p' |
+    sed -E 's/\([^)]*\)//g; s/\|[^ ]*//g' || true)
+  for p in ${unmet}; do
+    [[ " ${missing[*]} " == *" ${p} "* ]] || missing+=("${p}")
+  done
+fi
 if [[ ${#missing[@]} -gt 0 ]]; then
   if [[ ${EUID} -eq 0 ]]; then
     echo "build-deb: installing ${missing[*]}" >&2
@@ -40,6 +52,21 @@ if git -C "${here}" rev-parse --git-dir >/dev/null 2>&1; then
 else
   tar -C "${here}" --exclude=.venv --exclude=dist --exclude=build --exclude=__pycache__ -cf - . | tar -C "${src}" -xf -
 fi
+
+# the window's wheels: hash-pinned, cached between runs (80 MB), copied where debian/rules looks
+wheels="${ROCMDESK_WHEEL_CACHE:-/var/cache/rocmdesk-ci/wheels}"
+mkdir -p "${wheels}" "${src}/debian/vendor-wheels"
+env -u PIP_REQUIRE_VIRTUALENV python3 -m pip download -q --disable-pip-version-check --no-deps --require-hashes \
+  --only-binary=:all: --platform manylinux_2_34_x86_64 --python-version 3.10 --implementation cp \
+  -d "${wheels}" -r "${here}/packaging/vendor-requirements.txt" >"${work}/pip.log" 2>&1 || {
+  cat "${work}/pip.log" >&2
+  echo "build-deb: could not download the window's wheels (packaging/vendor-requirements.txt)" >&2
+  exit 1
+}
+while read -r name; do
+  cp "${wheels}/${name}" "${src}/debian/vendor-wheels/"
+done < <(sed -n 's/^\([A-Za-z0-9_-]*\)==\([^ ]*\).*/\1 \2/p' "${here}/packaging/vendor-requirements.txt" |
+  while read -r n v; do n=$(echo "${n}" | tr 'A-Z-' 'a-z_'); (cd "${wheels}" && ls "${n}-${v}"-*.whl); done)
 
 # SOURCE_DATE_EPOCH from debian/changelog (dpkg-buildpackage does this too): the same tree, the same .deb
 # the system's Python and nothing else (a venv or pyenv first on PATH would build for the wrong python3.X)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A Debian 12 (bookworm) chroot for rocmdesk's end-to-end install tests, built once and cached; with
-# ROCMDESK_CI_SUITE=jammy or noble, an Ubuntu 22.04 or 24.04 one (for installing the .deb there).
+# ROCMDESK_CI_SUITE=trixie a Debian 13 one, with jammy or noble an Ubuntu 22.04 or 24.04 one (for installing
+# the .deb there).
 #
 #   chroot.sh build            build the cached base (debootstrap) unless a matching one is there
 #   chroot.sh new DIR          a fresh working chroot in DIR, extracted from the cache (builds it first if needed)
@@ -20,9 +21,9 @@ set -euo pipefail
 
 SUITE=${ROCMDESK_CI_SUITE:-bookworm}
 case ${SUITE} in
-  bookworm) DISTRO=debian COMPONENTS=main ;;
+  bookworm | trixie) DISTRO=debian COMPONENTS=main ;;
   jammy | noble) DISTRO=ubuntu COMPONENTS=main,universe ;;  # python3-tomli-w and friends are in universe
-  *) echo "chroot.sh: unknown suite ${SUITE} (bookworm, jammy or noble)" >&2; exit 2 ;;
+  *) echo "chroot.sh: unknown suite ${SUITE} (bookworm, trixie, jammy or noble)" >&2; exit 2 ;;
 esac
 UBUNTU_KEYRING_DEB=pool/main/u/ubuntu-keyring/ubuntu-keyring_2023.11.28.1_all.deb
 UBUNTU_KEYRING_SHA256=36de43b15853ccae0028e9a767613770c704833f82586f28eb262f0311adb8a8
