@@ -215,6 +215,11 @@ class AlertNotifier(QObject):
         self._notifier: DesktopNotifier | None = None
         self._views: list[MonitorView] = []
 
+    @property
+    def notifier(self) -> DesktopNotifier | None:
+        """The sender, once a notification was due (None: D-Bus was never touched)."""
+        return self._notifier
+
     def watch(self, view: MonitorView) -> None:
         """Follow ``view``'s samples (each one carries the alerts it raised)."""
         if view not in self._views:
