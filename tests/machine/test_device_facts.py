@@ -107,3 +107,26 @@ def test_real_snapshots_give_vbios_and_link_and_no_instinct_facts() -> None:
     assert r7.pcie_link == PcieLink(5.0, r7.pcie_link.width, 8.0, r7.pcie_link.max_width) and r7.pcie_link.degraded
     big = next(f for k, f in seen.items() if "/lact/rx6900xt/" in k)
     assert big.pcie_link.speed_gts == big.pcie_link.max_speed_gts == 16.0
+
+
+def test_partition_nodes_are_not_read_as_pci_functions() -> None:
+    """An MI300X's 56 amdgpu_xcp platform cards: their uevent says platform, so nothing else of theirs is read."""
+    from rocmdesk.machine.gpus import read_cards
+
+    host = open_simulated("mi300x-8gpu-server")
+    read: list[str] = []
+
+    class Counting(type(host)):  # type: ignore[misc]
+        def read_text(self, p: str, limit: int | None = None) -> str | None:
+            read.append(p)
+            return super().read_text(p, limit)
+
+    counting = Counting(root=host.root, live=False, label="t", simulated=True, env={})
+    cards = read_cards(counting)
+    xcp = [c for c in cards if c.driver == "amdgpu_xcp_drv"]
+    assert len(xcp) == 56 and all(c.vendor is None and c.pci_slot is None for c in xcp)
+    per_card = {}
+    for p in read:
+        per_card.setdefault(p.split("/")[4], []).append(p)
+    assert all(len(per_card[c.card]) == 1 for c in xcp)  # the uevent only
+    assert sum(c.vendor == 0x1002 for c in cards) == 8

@@ -74,7 +74,10 @@ def read_card(host: Host, card: str) -> DrmCard | None:
     dev = f"{DRM}/{card}/device"
     if not host.is_dir(dev):
         return None
-    uevent = parse_uevent(host.read_text(f"{dev}/uevent"))
+    uevent_text = host.read_text(f"{dev}/uevent")
+    uevent = parse_uevent(uevent_text)
+    if uevent_text is not None and _not_pci(uevent):
+        return _platform_card(card, dev, uevent)
     pci_id = uevent.get("PCI_ID", "")
     id_vendor, _, id_device = pci_id.partition(":")
     vendor_text = host.read_value(f"{dev}/vendor") or (f"0x{id_vendor}" if id_vendor else None)
@@ -121,6 +124,21 @@ def _facts(host: Host, dev: str) -> DeviceFacts:
     from rocmdesk.machine.device_facts import read_facts  # only for AMD devices: the others' cards cost nothing
 
     return read_facts(host, dev)
+
+
+def _not_pci(uevent: dict[str, str]) -> bool:
+    """A device whose uevent says it is no PCI function: an MI300's compute-partition node (``amdgpu_xcp``, a
+    platform device: 7 per card, 56 on an 8-card box), a virtual or an SoC display."""
+    modalias = uevent.get("MODALIAS", "")  # says what bus the device is on; a garbled uevent says nothing
+    return bool(modalias) and not modalias.startswith("pci:") and "PCI_ID" not in uevent and "PCI_SLOT_NAME" not in uevent
+
+
+def _platform_card(card: str, dev: str, uevent: dict[str, str]) -> DrmCard:
+    """A DRM card that is no PCI function: nothing more is read (only AMD PCI cards become GPUs; a partition's
+    render node comes from KFD), which spares detect a dozen reads and a path resolution for each."""
+    return DrmCard(card=card, device_path=dev, vendor=None, device_id=None, revision=None,
+                   subsystem_vendor=None, subsystem_device=None, pci_slot=None, driver=uevent.get("DRIVER"),
+                   vram_total_bytes=None, render_minor=None, ip_gc=None, runtime_status=None, uevent=uevent)
 
 
 def read_cards(host: Host) -> list[DrmCard]:
