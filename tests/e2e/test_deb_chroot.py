@@ -196,9 +196,10 @@ def _fast_frame(path: Path) -> bytes:
     return path.read_bytes()[100:]
 
 
-def open_window(m: rig.Chroot, exec_argv: list[str]) -> tuple[float, Path, str]:
+def open_window(m: rig.Chroot, exec_argv: list[str]) -> tuple[float, float, Path, str]:
     """Start Xvfb and then ``exec_argv`` as the desktop user; wait for a painted window that stops changing.
-    Returns (seconds from the Exec line to the first painted window, the framebuffer file, the app's output)."""
+    Returns (seconds from the Exec line to the first painted window, and to its last change before it settled,
+    the framebuffer file, the app's output)."""
     fb = m.p("/tmp/fb/Xvfb_screen0")
     stamp, done, log = m.p("/tmp/exec-started"), m.p("/tmp/shot-taken"), "/tmp/window.log"
     user_env = ["env", "-i", "DISPLAY=:99", f"HOME=/home/{rig.USER}", f"USER={rig.USER}", "LANG=C.UTF-8",
@@ -250,7 +251,8 @@ true
     app_log = m.p(log).read_text(errors="replace") if m.p(log).is_file() else ""
     assert first is not None, f"no window within {WINDOW_TIMEOUT_S} s:\n{out}\n{app_log}"
     assert "app-alive" in out, f"the window closed by itself:\n{out}\n{app_log}"
-    return first - float(stamp.read_text()), shot, app_log
+    t0 = float(stamp.read_text())
+    return first - t0, same_since - t0, shot, app_log
 
 
 def check_overview(width: int, height: int, rgb: bytes, app_log: str) -> None:
@@ -398,7 +400,7 @@ def test_the_deb_installs_with_apt_and_runs(debs: dict[str, Path], new_machine, 
     entry = m.p(DESKTOP).read_text()
     exec_line = re.search(r"^Exec=(.*)$", entry, flags=re.M).group(1)
     argv = [a for a in shlex.split(exec_line) if not re.fullmatch(r"%[fFuUick]", a)]
-    seconds, shot, app_log = open_window(m, [*argv, "--simulate", MACHINE])
+    seconds, settled, shot, app_log = open_window(m, [*argv, "--simulate", MACHINE])
     width, height, rgb = read_xwd(shot)
     check_overview(width, height, rgb, app_log)
     shots = os.environ.get("ROCMDESK_DEB_SHOTS")
@@ -415,6 +417,7 @@ def test_the_deb_installs_with_apt_and_runs(debs: dict[str, Path], new_machine, 
         added = {k: v for k, v in after.items() if k not in before}
         with open(report, "a") as fh:
             fh.write(json.dumps({"suite": suite, "seconds_to_window": round(seconds, 2),
+                                 "seconds_to_settled": round(settled, 2),
                                  "rocmdesk_kib": after["rocmdesk"], "pyside6_kib": after.get("rocmdesk-pyside6", 0),
                                  "apt_added_kib": sum(added.values()), "apt_added_packages": len(added)}) + "\n")
 
