@@ -194,9 +194,18 @@ def _profile_lock(tmp: Path) -> Path:
     return store.dir / ".lock"
 
 
+def _setup_log(tmp: Path) -> Path:
+    from rocmdesk.setup import runner
+
+    log = runner._Log(tmp / "setup-logs")  # noqa: SLF001 (the writer itself)
+    log.write({"event": "start"})
+    assert log.path is not None
+    return log.path
+
+
 PRIVATE: dict[str, Callable[[Path], Path]] = {
     "settings.json": _settings, "window.ini": _window_state, "profile": _profile, "profile lock": _profile_lock,
-    "PyTorch verify history": _verify_history, "install log": _install_log,
+    "PyTorch verify history": _verify_history, "install log": _install_log, "setup log": _setup_log,
 }
 
 

@@ -189,7 +189,9 @@ class _Log:
             directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ")
             self.path = directory / f"{stamp}.jsonl"
-            self._fh = open(self.path, "x", encoding="utf-8")
+            # private (0600) whatever the umask: it holds the machine's package and path names
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+            self._fh = open(fd, "w", encoding="utf-8")
         except OSError:  # a log that cannot be written does not stop the run
             self.path, self._fh = None, None
 
