@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
+# no UI test reaches the developer's own desktop (an alert raised in an inactive window would notify there); the
+# notification tests bring their own dbus-daemon and connect to it by address
+os.environ["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/rocmdesk-tests-have-no-session-bus"
 
 from typing import Callable
 
