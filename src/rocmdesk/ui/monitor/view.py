@@ -224,6 +224,7 @@ class MonitorView(QWidget):
             self.tr("Only your own processes are listed: other users' are hidden from you."), small=True, muted=True
         )
         sv.addWidget(self.proc_note)
+        self.side_layout = sv  # the page adds its own parts below the processes (the power control)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
 from rocmdesk.ui.monitor.opening import open_monitor
+from rocmdesk.ui.monitor.power_control import PowerControl
 from rocmdesk.ui.monitor.view import MonitorView
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.text import text_label
@@ -40,6 +41,11 @@ class MonitorPage(QWidget):
         outer.addLayout(header)
         self.view = MonitorView()
         outer.addWidget(self.view, 1)
+        # the power cap and performance level of the GPU in view, under its processes (issue 21)
+        self.power = PowerControl(self.view)
+        self.view.side_layout.addWidget(self.power)
+        self.view.gpu_combo.currentIndexChanged.connect(self._sync_power)
+        self.power.finished.connect(lambda _result: self.view.poll())
 
         session.machineChanged.connect(self._machine_changed)
         session.reportReady.connect(self._report_ready)
@@ -64,9 +70,21 @@ class MonitorPage(QWidget):
         self._opened_for = host
         self.view.set_monitor(monitor, title, detail)
         self.view.start()
+        self._sync_power()
+
+    def _sync_power(self, *_args: object) -> None:
+        """The control follows the GPU in view; with every GPU in view, the first one (its title names it)."""
+        monitor = self.view.monitor
+        if monitor is None or not monitor.gpus or self.session.report is None:
+            self.power.set_target(None, None, 0)
+            return
+        choice = self.view.model.choice
+        shown = [g.index for g in monitor.gpus]
+        self.power.set_target(self.session.host, self.session.report, choice if choice in shown else shown[0])
 
     def _machine_changed(self) -> None:
         self._opened_for = None
+        self.power.set_target(None, None, 0)
         self.view.set_monitor(None, self.tr("Looking at the machine…"))
 
     def _report_ready(self, _report: object) -> None:
@@ -75,6 +93,7 @@ class MonitorPage(QWidget):
 
     def _failed(self, message: str, _details: str = "") -> None:
         self._opened_for = None
+        self.power.set_target(None, None, 0)
         self.view.set_monitor(None, self.tr("The machine could not be read"), message)
 
     def shutdown(self) -> None:
