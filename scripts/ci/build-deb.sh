@@ -21,14 +21,13 @@ missing=()
 for p in "${build_deps[@]}"; do
   [[ "$(dpkg-query -W -f '${db:Status-Status}' "${p}" 2>/dev/null || true)" == installed ]] || missing+=("${p}")
 done
-# and debian/control's Build-Depends (the libraries rocmdesk-pyside6's Qt links, for dpkg-shlibdeps)
-if command -v dpkg-checkbuilddeps >/dev/null 2>&1; then
-  unmet=$(cd "${here}" && dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet build dependencies: //p' |
-    sed -E 's/\([^)]*\)//g; s/\|[^ ]*//g' || true)
-  for p in ${unmet}; do
-    [[ " ${missing[*]} " == *" ${p} "* ]] || missing+=("${p}")
-  done
-fi
+# and every package debian/control's Build-Depends names (among them the libraries rocmdesk-pyside6's Qt
+# links, which dpkg-shlibdeps must find); read from the file, so that a machine without dpkg-dev gets them too
+while read -r p; do
+  [[ -n ${p} && ${p} != debhelper-compat && " ${build_deps[*]} ${missing[*]} " != *" ${p} "* ]] || continue
+  [[ "$(dpkg-query -W -f '${db:Status-Status}' "${p}" 2>/dev/null || true)" == installed ]] || missing+=("${p}")
+done < <(awk '/^#/ { next } /^Build-Depends:/ { on = 1; sub(/^Build-Depends:/, "") } on && /^[A-Za-z-]+:/ && !/^Build-Depends:/ { on = 0 }
+  on { print }' "${here}/debian/control" | tr ',' '\n' | sed -E 's/\(.*\)//; s/\|.*//; s/^[[:space:]]+//; s/[[:space:]]+$//')
 if [[ ${#missing[@]} -gt 0 ]]; then
   if [[ ${EUID} -eq 0 ]]; then
     echo "build-deb: installing ${missing[*]}" >&2
@@ -56,7 +55,7 @@ fi
 # the window's wheels: hash-pinned, cached between runs (80 MB), copied where debian/rules looks
 wheels="${ROCMDESK_WHEEL_CACHE:-/var/cache/rocmdesk-ci/wheels}"
 mkdir -p "${wheels}" "${src}/debian/vendor-wheels"
-env -u PIP_REQUIRE_VIRTUALENV python3 -m pip download -q --disable-pip-version-check --no-deps --require-hashes \
+env -u PIP_REQUIRE_VIRTUALENV /usr/bin/python3 -m pip download -q --disable-pip-version-check --no-deps --require-hashes \
   --only-binary=:all: --platform manylinux_2_34_x86_64 --python-version 3.10 --implementation cp \
   -d "${wheels}" -r "${here}/packaging/vendor-requirements.txt" >"${work}/pip.log" 2>&1 || {
   cat "${work}/pip.log" >&2
