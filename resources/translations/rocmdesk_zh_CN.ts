@@ -175,6 +175,10 @@
         <translation>实时显卡温度、功耗、显存、频率（文本、JSON lines、CSV）</translation>
     </message>
     <message>
+        <source>set a GPU&apos;s power cap or performance level, and set it back</source>
+        <translation>设置 GPU 的功耗上限或性能级别，并可恢复</translation>
+    </message>
+    <message>
         <source>serve the live GPU metrics to Prometheus over HTTP</source>
         <translation>通过 HTTP 向 Prometheus 提供实时显卡指标</translation>
     </message>
@@ -189,6 +193,10 @@
     <message>
         <source>save a redacted snapshot of what rocmdesk reads here, for a bug report</source>
         <translation>保存 rocmdesk 在本机读取内容的脱敏快照，用于提交错误报告</translation>
+    </message>
+    <message>
+        <source>print the shell completion script for bash, zsh or fish</source>
+        <translation>输出 bash、zsh 或 fish 的命令补全脚本</translation>
     </message>
     <message>
         <source>From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, opens the app.</source>
@@ -310,6 +318,22 @@
         <source>Written to {path}. Attach it to your bug report; `rocmdesk detect --root {path}` and `rocmdesk doctor --from {path}` read it on any computer.</source>
         <translation>已写入 {path}。请把它附到错误报告中；在任何电脑上都可以用 `rocmdesk detect --root {path}` 和 `rocmdesk doctor --from {path}` 读取它。</translation>
     </message>
+    <message>
+        <source>Print the completion script for SHELL, for an install with pip or pipx (the .deb installs it already). bash: rocmdesk completion bash &gt; ~/.local/share/bash-completion/completions/rocmdesk; zsh: rocmdesk completion zsh &gt; DIR/_rocmdesk, with DIR in $fpath; fish: rocmdesk completion fish &gt; ~/.config/fish/completions/rocmdesk.fish. Then start a new shell.</source>
+        <translation>输出 SHELL 的命令补全脚本，供用 pip 或 pipx 安装时使用（.deb 已经装好了）。bash：rocmdesk completion bash &gt; ~/.local/share/bash-completion/completions/rocmdesk；zsh：rocmdesk completion zsh &gt; DIR/_rocmdesk，DIR 须在 $fpath 中；fish：rocmdesk completion fish &gt; ~/.config/fish/completions/rocmdesk.fish。然后打开一个新的 shell。</translation>
+    </message>
+    <message>
+        <source>Exit codes: 0 printed, 2 bad usage (a shell it has no script for), 3 the script is missing from this installation.</source>
+        <translation>退出码：0 已输出，2 用法错误（没有该 shell 的脚本），3 此安装中缺少该脚本。</translation>
+    </message>
+    <message>
+        <source>the shell: bash, zsh or fish</source>
+        <translation>shell：bash、zsh 或 fish</translation>
+    </message>
+    <message>
+        <source>the {shell} completion script is missing from this installation ({error})</source>
+        <translation>此安装中缺少 {shell} 的命令补全脚本（{error}）</translation>
+    </message>
 </context>
 <context>
     <name>CommandRow</name>
@@ -328,6 +352,53 @@
     <message>
         <source>Copied</source>
         <translation>已复制</translation>
+    </message>
+</context>
+<context>
+    <name>DesktopNotifications</name>
+    <message>
+        <source>GPU {i} is at its temperature limit</source>
+        <translation>显卡 {i} 已达温度上限</translation>
+    </message>
+    <message>
+        <source>GPU {i} is running hot</source>
+        <translation>显卡 {i} 温度偏高</translation>
+    </message>
+    <message>
+        <source>GPU {i}: VRAM almost full</source>
+        <translation>显卡 {i}：显存即将用满</translation>
+    </message>
+    <message>
+        <source>GPU {i} is at its power cap</source>
+        <translation>显卡 {i} 已达功耗上限</translation>
+    </message>
+    <message>
+        <source>GPU {i}: VRAM keeps growing</source>
+        <translation>显卡 {i}：显存占用持续增长</translation>
+    </message>
+    <message>
+        <source>GPU {i}: an alert</source>
+        <translation>显卡 {i}：告警</translation>
+    </message>
+    <message>
+        <source>rocmdesk: desktop notifications are off: there is no D-Bus session bus ({error})</source>
+        <translation>rocmdesk：桌面通知已关闭：没有 D-Bus 会话总线（{error}）</translation>
+    </message>
+    <message>
+        <source>rocmdesk: desktop notifications are off: no notification server ({service}) on the session bus</source>
+        <translation>rocmdesk：桌面通知已关闭：会话总线上没有通知服务（{service}）</translation>
+    </message>
+    <message>
+        <source>rocmdesk: desktop notifications are off: QtDBus cannot call {method} ({error})</source>
+        <translation>rocmdesk：桌面通知已关闭：QtDBus 无法调用 {method}（{error}）</translation>
+    </message>
+    <message>
+        <source>rocmdesk: a desktop notification could not be sent ({error})</source>
+        <translation>rocmdesk：桌面通知发送失败（{error}）</translation>
+    </message>
+    <message>
+        <source>rocmdesk: desktop notifications are off: QtDBus is not installed ({error})</source>
+        <translation>rocmdesk：桌面通知已关闭：未安装 QtDBus（{error}）</translation>
     </message>
 </context>
 <context>
@@ -361,6 +432,14 @@
         <translation>修复第 {n} 步的命令</translation>
     </message>
     <message>
+        <source>Source:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
+        <source>Sources:</source>
+        <translation>来源：</translation>
+    </message>
+    <message>
         <source>Fix…</source>
         <translation>修复…</translation>
     </message>
@@ -383,10 +462,6 @@
     <message>
         <source>Or by hand:</source>
         <translation>或者手动执行：</translation>
-    </message>
-    <message>
-        <source>Source: {source}</source>
-        <translation>来源：{source}</translation>
     </message>
     <message>
         <source>Error</source>
@@ -1825,6 +1900,10 @@
         <translation>退出(&amp;Q)</translation>
     </message>
     <message>
+        <source>Desktop notifications for alerts</source>
+        <translation>告警的桌面通知</translation>
+    </message>
+    <message>
         <source>(none available)</source>
         <translation>（没有可用的）</translation>
     </message>
@@ -1917,6 +1996,34 @@
     <message>
         <source>GPU {i}: VRAM grew by {mib:.0f} MiB in {mins:.0f} minutes while the GPU was idle: a process may be leaking memory (see Processes).</source>
         <translation>显卡 {i}：显卡空闲时显存在 {mins:.0f} 分钟内增长了 {mib:.0f} MiB：可能有进程在泄漏显存（见“进程”）。</translation>
+    </message>
+    <message>
+        <source>power limit ({reason})</source>
+        <translation>功率限制（{reason}）</translation>
+    </message>
+    <message>
+        <source>current limit ({reason})</source>
+        <translation>电流限制（{reason}）</translation>
+    </message>
+    <message>
+        <source>temperature limit ({reason})</source>
+        <translation>温度限制（{reason}）</translation>
+    </message>
+    <message>
+        <source>{gpu} is held back by its firmware: {reasons}</source>
+        <translation>{gpu} 正被固件限速：{reasons}</translation>
+    </message>
+    <message>
+        <source>{engine} {percent}%</source>
+        <translation>{engine} {percent}%</translation>
+    </message>
+    <message>
+        <source>compute (KFD)</source>
+        <translation>计算（KFD）</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
     </message>
     <message>
         <source>Temperature</source>
@@ -2097,6 +2204,14 @@
         <translation>显存</translation>
     </message>
     <message>
+        <source>Engines</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Share of the time since the last look that each engine (gfx, compute, dma, dec, enc, jpeg) worked for the process, from the kernel&apos;s DRM fdinfo. ROCm compute work runs on KFD queues, which fdinfo does not count: such processes are marked compute (KFD).</source>
+        <translation>自上次查看以来各引擎（gfx、compute、dma、dec、enc、jpeg）为该进程工作的时间占比，来自内核的 DRM fdinfo。ROCm 计算任务运行在 KFD 队列上，fdinfo 不计入这部分时间：这类进程标为“计算（KFD）”。</translation>
+    </message>
+    <message>
         <source>Only your own processes are listed: other users&apos; are hidden from you.</source>
         <translation>只列出您自己的进程：其他用户的进程对您不可见。</translation>
     </message>
@@ -2269,6 +2384,82 @@
     <message>
         <source>Report source: {source}.</source>
         <translation>报告来源：{source}。</translation>
+    </message>
+    <message>
+        <source>compute {mode}</source>
+        <translation>计算 {mode}</translation>
+    </message>
+    <message>
+        <source>memory {mode}</source>
+        <translation>内存 {mode}</translation>
+    </message>
+    <message>
+        <source>Partition mode</source>
+        <translation>分区模式</translation>
+    </message>
+    <message>
+        <source>ECC (RAS)</source>
+        <translation>ECC（RAS）</translation>
+    </message>
+    <message>
+        <source>{n} cards in one hive</source>
+        <translation>{n} 张卡同在一个 hive</translation>
+    </message>
+    <message>
+        <source>{n} hives</source>
+        <translation>{n} 个 hive</translation>
+    </message>
+    <message>
+        <source>no hive</source>
+        <translation>不在 hive 中</translation>
+    </message>
+    <message>
+        <source>{links} links each</source>
+        <translation>每张 {links} 条链路</translation>
+    </message>
+    <message>
+        <source>XGMI</source>
+        <translation>XGMI</translation>
+    </message>
+    <message>
+        <source>VBIOS</source>
+        <translation>VBIOS</translation>
+    </message>
+    <message>
+        <source>{speed:g} GT/s ×{width}</source>
+        <translation>{speed:g} GT/s ×{width}</translation>
+    </message>
+    <message>
+        <source>(below the maximum on GPU {gpus})</source>
+        <translation>（GPU {gpus} 低于最大值）</translation>
+    </message>
+    <message>
+        <source>(the maximum)</source>
+        <translation>（已达最大值）</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>(of {modes})</source>
+        <translation>（可选 {modes}）</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>no errors</source>
+        <translation>无错误</translation>
+    </message>
+    <message>
+        <source>{block} on GPU {index}</source>
+        <translation>GPU {index} 的 {block}</translation>
+    </message>
+    <message>
+        <source>{ue} uncorrectable, {ce} corrected ({where})</source>
+        <translation>{ue} 个不可纠正，{ce} 个已纠正（{where}）</translation>
     </message>
     <message>
         <source>No AMD GPU found</source>
@@ -2500,6 +2691,77 @@
     <message>
         <source>{size} pasted: too long to show here, it is diagnosed as a whole. Clear it to paste something else.</source>
         <translation>已粘贴 {size}：太长，无法在此显示，将作为整体进行诊断。清空后可粘贴其他内容。</translation>
+    </message>
+</context>
+<context>
+    <name>PowerControl</name>
+    <message>
+        <source>Set power cap…</source>
+        <translation>设置功耗上限…</translation>
+    </message>
+    <message>
+        <source>Set level…</source>
+        <translation>设置级别…</translation>
+    </message>
+    <message>
+        <source>Keep after reboot (a systemd unit sets it at boot)</source>
+        <translation>重启后保留（由 systemd 单元在开机时设置）</translation>
+    </message>
+    <message>
+        <source>Power cap</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>Performance level</source>
+        <translation>性能级别</translation>
+    </message>
+    <message>
+        <source>Restore {value}</source>
+        <translation>恢复为 {value}</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Nothing to change: it is like that already.</source>
+        <translation>无需更改：已经是这样了。</translation>
+    </message>
+    <message>
+        <source>Not run: nothing was changed.</source>
+        <translation>未运行：没有任何更改。</translation>
+    </message>
+    <message>
+        <source>Waiting for the password prompt…</source>
+        <translation>正在等待密码提示…</translation>
+    </message>
+    <message>
+        <source>It could not run: {error}</source>
+        <translation>无法运行：{error}</translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation>完成。</translation>
+    </message>
+    <message>
+        <source>No GPU with power controls.</source>
+        <translation>没有带功耗控制的 GPU。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has no power cap or performance level rocmdesk can set.</source>
+        <translation>GPU {gpu} 没有 rocmdesk 可以设置的功耗上限或性能级别。</translation>
+    </message>
+    <message>
+        <source>A systemd unit sets this again at every boot.</source>
+        <translation>一个 systemd 单元会在每次开机时重新设置它。</translation>
+    </message>
+    <message>
+        <source>The kernel resets these at every reboot unless you keep them.</source>
+        <translation>除非你选择保留，内核会在每次重启时重置这些设置。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu}: {name} ({card}, {slot})</source>
+        <translation>GPU {gpu}：{name}（{card}，{slot}）</translation>
     </message>
 </context>
 <context>
@@ -4743,6 +5005,21 @@
     <message>
         <source>unexpected option string: %s</source>
         <translation>意外的选项字符串：%s</translation>
+    </message>
+</context>
+<context>
+    <name>parent</name>
+    <message>
+        <source>Change a GPU setting</source>
+        <translation>更改 GPU 设置</translation>
+    </message>
+    <message>
+        <source>This runs as root after one password prompt:</source>
+        <translation>输入一次密码后，以下内容将以 root 身份运行：</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
     </message>
 </context>
 <context>
@@ -7873,6 +8150,117 @@
     </message>
 </context>
 <context>
+    <name>rocmdesk.setup.cli_control</name>
+    <message>
+        <source>the GPU, by its number in rocmdesk detect</source>
+        <translation>GPU，按 rocmdesk detect 中的编号</translation>
+    </message>
+    <message>
+        <source>also write a systemd unit that sets the value again at every boot (the kernel resets it at reboot)</source>
+        <translation>同时写入一个在每次开机时重新设置该值的 systemd 单元（内核在重启时会重置它）</translation>
+    </message>
+    <message>
+        <source>check the plan with the helper, changing nothing</source>
+        <translation>用辅助程序检查计划，不做任何更改</translation>
+    </message>
+    <message>
+        <source>do not ask before running</source>
+        <translation>运行前不再询问</translation>
+    </message>
+    <message>
+        <source>set a GPU&apos;s power cap or performance level (one password prompt)</source>
+        <translation>设置 GPU 的功耗上限或性能级别（只需输入一次密码）</translation>
+    </message>
+    <message>
+        <source>each GPU&apos;s power cap, its range and performance level</source>
+        <translation>每个 GPU 的功耗上限、其范围和性能级别</translation>
+    </message>
+    <message>
+        <source>only this GPU</source>
+        <translation>只看这个 GPU</translation>
+    </message>
+    <message>
+        <source>print JSON</source>
+        <translation>输出 JSON</translation>
+    </message>
+    <message>
+        <source>set the power cap (power1_cap) within the card&apos;s range</source>
+        <translation>在显卡允许的范围内设置功耗上限（power1_cap）</translation>
+    </message>
+    <message>
+        <source>the new power cap in whole watts</source>
+        <translation>新的功耗上限，以整瓦为单位</translation>
+    </message>
+    <message>
+        <source>set the DPM performance level (power_dpm_force_performance_level)</source>
+        <translation>设置 DPM 性能级别（power_dpm_force_performance_level）</translation>
+    </message>
+    <message>
+        <source>auto (the driver decides), high (highest clocks), low (lowest clocks)</source>
+        <translation>auto（由驱动决定）、high（最高频率）、low（最低频率）</translation>
+    </message>
+    <message>
+        <source>go back to the value before rocmdesk first changed it (or the kernel&apos;s default), and remove the boot unit</source>
+        <translation>恢复为 rocmdesk 第一次更改之前的值（或内核默认值），并移除开机单元</translation>
+    </message>
+    <message>
+        <source>remove the systemd unit that sets the value at boot (the value now stays)</source>
+        <translation>移除开机时设置该值的 systemd 单元（当前的值保持不变）</translation>
+    </message>
+    <message>
+        <source>say what to control: show, power-cap or perf-level</source>
+        <translation>请指明要控制的项目：show、power-cap 或 perf-level</translation>
+    </message>
+    <message>
+        <source>--persist goes with a new value, not with --restore or --unpersist</source>
+        <translation>--persist 只能与新值一起使用，不能与 --restore 或 --unpersist 一起使用</translation>
+    </message>
+    <message>
+        <source>Nothing to change: it is like that already.</source>
+        <translation>无需更改：已经是这样了。</translation>
+    </message>
+    <message>
+        <source>Note: run rocmdesk control as yourself, not with sudo: the value to go back to is kept for the user who runs it.</source>
+        <translation>注意：请以你自己的身份运行 rocmdesk control，不要用 sudo：可恢复的原值是为运行它的用户保存的。</translation>
+    </message>
+    <message>
+        <source>The kernel resets this at every reboot. To keep it, run the same command with --persist: a small systemd unit sets it again at boot.</source>
+        <translation>内核在每次重启时都会重置它。要保留它，请加上 --persist 再运行同一命令：一个小的 systemd 单元会在开机时重新设置它。</translation>
+    </message>
+    <message>
+        <source>A systemd unit from an earlier --persist still sets its own value at every boot: add --persist to make it this value, or remove it with {command} --unpersist.</source>
+        <translation>之前 --persist 写入的 systemd 单元仍会在每次开机时设置它自己的值：加上 --persist 让它使用这个值，或用 {command} --unpersist 移除它。</translation>
+    </message>
+    <message>
+        <source>A systemd unit sets this again at every boot; remove it with {command} --unpersist.</source>
+        <translation>一个 systemd 单元会在每次开机时重新设置它；用 {command} --unpersist 移除它。</translation>
+    </message>
+    <message>
+        <source>To go back to {value}: {command} --restore</source>
+        <translation>要恢复为 {value}：{command} --restore</translation>
+    </message>
+    <message>
+        <source>not settable</source>
+        <translation>不可设置</translation>
+    </message>
+    <message>
+        <source>power cap:         {value}</source>
+        <translation>功耗上限：  {value}</translation>
+    </message>
+    <message>
+        <source>performance level: {value}</source>
+        <translation>性能级别：  {value}</translation>
+    </message>
+    <message>
+        <source>set again at boot by {unit}</source>
+        <translation>开机时由 {unit} 重新设置</translation>
+    </message>
+    <message>
+        <source>No GPU here has controls rocmdesk can set.</source>
+        <translation>这里没有 rocmdesk 可以设置的 GPU。</translation>
+    </message>
+</context>
+<context>
     <name>rocmdesk.setup.cli_plan</name>
     <message>
         <source>every step that takes this machine to ROCm, before anything runs</source>
@@ -7901,6 +8289,117 @@
     <message>
         <source>ROCm {version} is not in rocmdesk&apos;s data; known releases: {known}</source>
         <translation>ROCm {version} 不在 rocmdesk 的数据中；已知版本：{known}</translation>
+    </message>
+</context>
+<context>
+    <name>rocmdesk.setup.control</name>
+    <message>
+        <source>there is no GPU {gpu} (GPUs: {known})</source>
+        <translation>没有 GPU {gpu}（现有 GPU：{known}）</translation>
+    </message>
+    <message>
+        <source>(allowed {low} to {high}; the kernel&apos;s default {default})</source>
+        <translation>（允许 {low} 到 {high}；内核默认 {default}）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has no DRM card of its own (a partition or a GPU without amdgpu): it has no power controls</source>
+        <translation>GPU {gpu} 没有自己的 DRM 卡（是一个分区，或未由 amdgpu 驱动）：没有可设置的功耗项</translation>
+    </message>
+    <message>
+        <source>Write a systemd unit that sets it again at every boot</source>
+        <translation>写入一个在每次开机时重新设置它的 systemd 单元</translation>
+    </message>
+    <message>
+        <source>the kernel resets it at every boot</source>
+        <translation>内核在每次开机时都会重置它</translation>
+    </message>
+    <message>
+        <source>Remove the systemd unit that sets it at every boot</source>
+        <translation>移除每次开机时重新设置它的 systemd 单元</translation>
+    </message>
+    <message>
+        <source>after this the kernel&apos;s own value holds at boot</source>
+        <translation>此后开机时使用内核自己的值</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has no power cap the kernel lets anyone set (no power1_cap: APUs and some older cards)</source>
+        <translation>GPU {gpu} 没有内核允许设置的功耗上限（没有 power1_cap：APU 和一些较旧的显卡）</translation>
+    </message>
+    <message>
+        <source>there is no earlier power cap of GPU {gpu} to go back to (rocmdesk did not change it, and the kernel gives no default)</source>
+        <translation>GPU {gpu} 没有可以恢复的先前功耗上限（rocmdesk 没有改过它，内核也没有给出默认值）</translation>
+    </message>
+    <message>
+        <source>say the power cap in watts</source>
+        <translation>请以瓦为单位给出功耗上限</translation>
+    </message>
+    <message>
+        <source>the kernel gives no power cap range for GPU {gpu}</source>
+        <translation>内核没有给出 GPU {gpu} 的功耗上限范围</translation>
+    </message>
+    <message>
+        <source>{watts} is outside the power cap range of GPU {gpu}: {low} to {high}</source>
+        <translation>{watts} 超出 GPU {gpu} 的功耗上限范围：{low} 到 {high}</translation>
+    </message>
+    <message>
+        <source>Set the power cap of GPU {gpu} to {watts}</source>
+        <translation>将 GPU {gpu} 的功耗上限设为 {watts}</translation>
+    </message>
+    <message>
+        <source>now {watts}</source>
+        <translation>当前 {watts}</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has no performance level file (power_dpm_force_performance_level)</source>
+        <translation>GPU {gpu} 没有性能级别文件（power_dpm_force_performance_level）</translation>
+    </message>
+    <message>
+        <source>the level must be one of {levels}</source>
+        <translation>级别必须是以下之一：{levels}</translation>
+    </message>
+    <message>
+        <source>Set the performance level of GPU {gpu} to {level}</source>
+        <translation>将 GPU {gpu} 的性能级别设为 {level}</translation>
+    </message>
+    <message>
+        <source>now {level}</source>
+        <translation>当前 {level}</translation>
+    </message>
+    <message>
+        <source>Power cap</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>Performance level</source>
+        <translation>性能级别</translation>
+    </message>
+    <message>
+        <source>{what} of GPU {gpu} ({name}, {card}, {slot})</source>
+        <translation>GPU {gpu} 的{what}（{name}，{card}，{slot}）</translation>
+    </message>
+    <message>
+        <source>now:      {value}</source>
+        <translation>当前：    {value}</translation>
+    </message>
+    <message>
+        <source>after:    {value}</source>
+        <translation>之后：    {value}</translation>
+    </message>
+    <message>
+        <source>go back:  {value}</source>
+        <translation>恢复为：  {value}</translation>
+    </message>
+    <message>
+        <source>writes {path}:</source>
+        <translation>写入 {path}：</translation>
+    </message>
+    <message>
+        <source>rocmdesk&apos;s system helper is not installed ({helper}; the .deb package installs it), and a pip install does not put one on the system. The plan&apos;s commands above do the same: run them in a shell with sudo in place of as_root. Nothing was changed.</source>
+        <translation>rocmdesk 的系统辅助程序未安装（{helper}；.deb 软件包会安装它），pip 安装也不会在系统中放置它。上面计划中的命令效果相同：在终端中运行它们，并用 sudo 代替 as_root。没有任何更改。</translation>
     </message>
 </context>
 <context>
@@ -8666,6 +9165,22 @@
         <translation>检查结果</translation>
     </message>
     <message>
+        <source>set a GPU&apos;s power cap</source>
+        <translation>设置 GPU 的功耗上限</translation>
+    </message>
+    <message>
+        <source>set a GPU&apos;s performance level</source>
+        <translation>设置 GPU 的性能级别</translation>
+    </message>
+    <message>
+        <source>write a unit that sets it again at boot</source>
+        <translation>写入一个在开机时重新设置它的单元</translation>
+    </message>
+    <message>
+        <source>remove the unit that sets it at boot</source>
+        <translation>移除开机时设置它的单元</translation>
+    </message>
+    <message>
         <source>already done</source>
         <translation>已完成</translation>
     </message>
@@ -8868,8 +9383,16 @@
         <translation>风扇 {rpm} rpm</translation>
     </message>
     <message>
+        <source>throttled: {reasons}</source>
+        <translation>限速：{reasons}</translation>
+    </message>
+    <message>
         <source>pid {pid} {name} on GPU{index}: {vram}</source>
         <translation>pid {pid} {name} 在显卡 {index} 上：{vram}</translation>
+    </message>
+    <message>
+        <source>compute (KFD)</source>
+        <translation>计算（KFD）</translation>
     </message>
     <message>
         <source>monitor --gui needs the desktop part (PySide6 and pyqtgraph): {error}; `rocmdesk monitor` prints the same numbers as text, --json or --csv</source>
@@ -8903,12 +9426,12 @@
         <translation>间隔短于此值的抓取共用同一次采样（默认 1 秒）</translation>
     </message>
     <message>
-        <source>where the numbers come from (default: sysfs, else rocm-smi/amd-smi)</source>
-        <translation>数据来源（默认：sysfs，否则 rocm-smi/amd-smi）</translation>
+        <source>also export each GPU process&apos;s VRAM and GTT (a series per process id: off by default, as their number grows without bound)</source>
+        <translation>同时导出每个使用显卡的进程的显存和 GTT（每个进程号一个序列：默认关闭，因为序列数量会无限增长）</translation>
     </message>
     <message>
-        <source>the exporter needs the prometheus-client package (pip install prometheus-client)</source>
-        <translation>导出器需要 prometheus-client 软件包（pip install prometheus-client）</translation>
+        <source>where the numbers come from (default: sysfs, else rocm-smi/amd-smi)</source>
+        <translation>数据来源（默认：sysfs，否则 rocm-smi/amd-smi）</translation>
     </message>
     <message>
         <source>--port {port}: not a TCP port</source>
