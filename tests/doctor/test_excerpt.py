@@ -135,3 +135,28 @@ def test_the_one_pass_finds_the_lines_that_keyword_finds_do() -> None:
         offsets = keyword_offsets(pad + text.encode(), len(pad)).tolist()
         found = [text[s:text.find("\n", s)] for s in sorted({text.rfind("\n", 0, o) + 1 for o in offsets})]
         assert found == lines_of_interest(text)
+
+
+def test_a_pipe_named_on_the_command_line_is_read_whole(capsys) -> None:
+    """`rocmdesk doctor --from <(journalctl ...)`: the snapshot check must not eat the start of a pipe."""
+    import os
+
+    r, w = os.pipe()
+    os.write(w, ERROR.encode() + b"".join(NOISE.format(i=i).encode() for i in range(100)))
+    os.close(w)
+    try:
+        assert main(["doctor", "--from", f"/dev/fd/{r}"]) == 6
+    finally:
+        os.close(r)
+    assert "wheel-missing-arch" in capsys.readouterr().out
+
+
+def test_a_log_is_not_opened_as_a_snapshot(tmp_path: Path) -> None:
+    # telling a log from a snapshot costs a look at its first bytes, not the import of tarfile and capture
+    import subprocess
+
+    path = _log(tmp_path / "journal.log", 2, "middle")
+    code = ("import sys; from rocmdesk.cli import main; rc = main(['doctor', '--from', sys.argv[1]]); "
+            "sys.stderr.write(str('rocmdesk.capture' in sys.modules)); sys.exit(rc)")
+    run = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 6 and run.stderr.endswith("False"), run.stderr

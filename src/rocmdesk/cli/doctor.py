@@ -230,7 +230,31 @@ def _read_stdin() -> tuple[str, Any]:
         raise InputError(f"<stdin>: {exc.strerror or exc}") from None
 
 
+# what a tarball (plain, gzip, bzip2, xz) starts with: any other file is no snapshot, and capture (tarfile and the
+# recording Host, a seventh of a second) is not imported for a log
+_ARCHIVE_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00")
+
+
 def _is_snapshot(name: str) -> bool:
+    """A snapshot is a folder or a regular file: a pipe (``--from <(journalctl)``) is never looked into here,
+    where what was read would be lost to the reading that follows."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return False  # _read says why
+    if stat.S_ISREG(mode):
+        try:
+            with open(name, "rb") as fh:
+                start = fh.read(512)
+        except OSError:
+            return False
+        if not start.startswith(_ARCHIVE_MAGIC) and start[257:262] != b"ustar":
+            return False
+    elif not stat.S_ISDIR(mode):
+        return False
     from rocmdesk import capture
 
     return capture.is_snapshot(name)
