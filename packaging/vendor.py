@@ -7,7 +7,7 @@ what rocmdesk's window can load (debian/rules calls this; it runs with the syste
 QT_DEST gets PySide6 and shiboken6 (the amd64 package rocmdesk-pyside6), PYQTGRAPH_DEST gets pyqtgraph (pure
 Python, in rocmdesk itself: Debian's own python3-pyqtgraph pulls PyQt5, SciPy and four Qt dev-tools packages).
 Left out of PySide6-Essentials: QML/Quick, Designer, Help, SQL, the developer tools (designer, qmlls, lupdate,
-...), headers, type stubs and Qt's other translations.  Why: 237 MB unpacked becomes about 90, and every
+...), headers, type stubs and Qt's other translations.  Why: 237 MB unpacked becomes 106, and every
 plugin left out is a library dependency the package does not need (the GTK 3 theme alone would pull GTK).
 """
 
@@ -24,7 +24,8 @@ KEEP_MODULES = {"QtCore", "QtGui", "QtWidgets", "QtNetwork", "QtDBus", "QtSvg", 
                 "QtOpenGLWidgets", "QtTest", "QtConcurrent", "QtPrintSupport", "QtXml"}
 # Qt libraries no kept module or plugin needs (the build's dpkg-shlibdeps fails if one is still needed)
 DROP_LIB = re.compile(r"libQt6(Qml|Quick|Labs|Lottie|Designer|Help|UiTools|Sql|WaylandCompositor|WaylandEgl"
-                      r"|WlShell|EglFS|EglFsKms|VirtualKeyboard|ShaderTools|Pdf|Graphs|Charts|DataVis|Multimedia|Spatial|Svg.*Quick)")
+                      r"|WlShell|EglFS|EglFsKms|VirtualKeyboard|ShaderTools|Pdf|Graphs|Charts|DataVis|Multimedia"
+                      r"|Spatial|Svg.*Quick)")
 # plugin folders that serve only dropped modules, or need libraries a desktop may lack (gtk3 theme: GTK 3;
 # printsupport: CUPS; sqldrivers: the database clients; generic/egldeviceintegrations: bare-metal input/KMS)
 DROP_PLUGINS = {"designer", "qmllint", "qmltooling", "sqldrivers", "egldeviceintegrations", "generic",

@@ -192,13 +192,24 @@ def painted_box(width: int, height: int, rgb: bytes) -> tuple[int, int, int, int
 
 
 def _fast_frame(path: Path) -> bytes:
-    """The framebuffer's pixel bytes, unconverted: to see whether anything was painted, and when it settles."""
+    """The framebuffer's pixel bytes, unconverted: to see when the window is there, and when it settles."""
     return path.read_bytes()[100:]
+
+
+def _window_mapped(frame: bytes) -> bool:
+    """A main window covers most of the screen: more than half of a sparse grid of pixels is not black
+    (Xvfb's pointer, or a small dialog, covers far less)."""
+    width, height = SCREEN
+    start = len(frame) - width * height * 4  # the header's tail and the colour map come first
+    grid = [frame[start + (y * width + x) * 4:start + (y * width + x) * 4 + 3]
+            for y in range(8, height, 32) for x in range(8, width, 32)]
+    return sum(1 for px in grid if px != b"\0\0\0") > len(grid) // 2
 
 
 def open_window(m: rig.Chroot, exec_argv: list[str]) -> tuple[float, float, Path, str]:
     """Start Xvfb and then ``exec_argv`` as the desktop user; wait for a painted window that stops changing.
-    Returns (seconds from the Exec line to the first painted window, and to its last change before it settled,
+    Returns (seconds from the Exec line to the first frame with the window mapped and painted over most of the
+    screen, and to its last change before it settled,
     the framebuffer file, the app's output)."""
     fb = m.p("/tmp/fb/Xvfb_screen0")
     stamp, done, log = m.p("/tmp/exec-started"), m.p("/tmp/shot-taken"), "/tmp/window.log"
@@ -232,7 +243,7 @@ true
             frame = _fast_frame(fb)
             now = time.time()
             blank = blank or frame  # Xvfb's first frame: all black
-            if first is None and frame.strip(b"\0") and frame != blank:
+            if first is None and frame != blank and _window_mapped(frame):
                 first = now
             if first is not None:
                 if frame != last:
