@@ -160,3 +160,14 @@ def test_a_log_is_not_opened_as_a_snapshot(tmp_path: Path) -> None:
             "sys.stderr.write(str('rocmdesk.capture' in sys.modules)); sys.exit(rc)")
     run = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 6 and run.stderr.endswith("False"), run.stderr
+
+
+def test_prepare_loads_what_reading_a_text_needs() -> None:
+    # doctor --from calls prepare() while grep runs: afterwards diagnosing a text imports nothing more
+    import subprocess
+
+    code = ("import sys; from rocmdesk.doctor.diagnose import diagnose, prepare; prepare(); before = set(sys.modules); "
+            "diagnose(None, texts=[('x', b'RuntimeError: HIP error: invalid device function\\nrocminfo\\n')]); "
+            "print(sorted(set(sys.modules) - before))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr

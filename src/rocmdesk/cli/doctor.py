@@ -285,9 +285,12 @@ def _run(args: argparse.Namespace, host: Any) -> int:
             continue
         texts.append(_read(name))  # an unreadable file is an InputError: exit 3 before any output
     # imported while the big files' searches run (a third of a second the search would otherwise wait for)
-    from rocmdesk.doctor.diagnose import diagnose
+    from rocmdesk.doctor.diagnose import diagnose, prepare
     from rocmdesk.doctor.report import identity as identity_of
     from rocmdesk.doctor.report import to_json, write_report
+
+    if any(callable(got) for _label, got in texts):
+        prepare()  # the rest of what reading the excerpt needs, still while grep runs
 
     texts = [(label, got() if callable(got) else got) for label, got in texts]
     with_machine = (not args.inputs or snapshot or args.venvs or getattr(args, "root", None)

@@ -99,6 +99,28 @@ def diagnose(report: MachineReport | None = None, *, texts: Sequence[tuple[str, 
                      simulated=bool(report.simulated) if report is not None else False)
 
 
+def prepare() -> None:
+    """Load what diagnosing a text needs (the checks' modules, every format reader, the catalogue and its signal
+    map) ahead of the text: ``doctor --from`` calls it while grep searches a big file, so the two overlap."""
+    import unicodedata  # noqa: F401 (the text checks' first use)
+
+    import rocmdesk.advice  # noqa: F401
+    import rocmdesk.doctor.excerpt  # noqa: F401
+    import rocmdesk.doctor.report  # noqa: F401
+    import rocmdesk.doctor.fixes  # noqa: F401
+    import rocmdesk.doctor.machine_checks  # noqa: F401
+    import rocmdesk.doctor.result_checks  # noqa: F401
+    import rocmdesk.doctor.scrub  # noqa: F401
+    import rocmdesk.doctor.text_checks  # noqa: F401
+    import rocmdesk.inspect  # noqa: F401
+    from rocmdesk.doctor.catalogue import catalogue, signal_map
+    from rocmdesk.formats import load_built_in
+
+    load_built_in()
+    catalogue()
+    signal_map()
+
+
 class Cancelled(Exception):
     """``diagnose_host`` was cancelled between two of its steps."""
 
