@@ -251,7 +251,9 @@ def test_every_form_carries_the_graphics_repository(tmp_path):
     playbook = render(p, "ansible")
     at = playbook.index("ansible.builtin.apt_repository", playbook.index("Add AMD's graphics repository"))
     task = playbook[at:at + 400]
-    assert f'repo: !unsafe "{GRAPHICS_LINE}"' in task and 'filename: !unsafe "rocm-graphics"' in task
+    # a fleet playbook: the task takes its host's release row, and the table holds this release's line
+    assert 'rocmdesk_os.lists[\\"write-graphics-list\\"]' in task and 'filename: !unsafe "rocm-graphics"' in task
+    assert GRAPHICS_LINE in playbook
     calls, _ = run_with_stubs(render(p, "script", assume_yes=True), tmp_path)
     tees = [c for c in calls if c[0] == "tee"]
     assert tees == [["tee", "/etc/apt/sources.list.d/rocm.list"], ["tee", "/etc/apt/sources.list.d/rocm-graphics.list"],
