@@ -12,7 +12,7 @@ import os
 import sys
 from typing import TextIO
 
-from rocmdesk.cli.common import EXIT_NOTHING_CHANGED, EXIT_OK, EXIT_USAGE, add_target, confirm, detected, error
+from rocmdesk.cli.common import EXIT_NOTHING_CHANGED, EXIT_OK, EXIT_USAGE, add_target, detected, error, go_ahead
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
 from rocmdesk.setup.events import Event
@@ -128,15 +128,8 @@ def run(args: argparse.Namespace, host: Host) -> int:
     if live and os.getuid() == 0 and os.environ.get("SUDO_USER"):
         out.write(translate("rocmdesk.setup.cli_apply", "Note: run rocmdesk apply as yourself, not with sudo: the "
                             "plan is for the user who runs it.") + "\n")
-    if not args.dry_run and not args.yes:
-        if not sys.stdin.isatty():
-            error(translate("rocmdesk.setup.cli_apply",
-                            "not asking on a non-interactive input: read the plan above and run "
-                            "again with --yes to go ahead (nothing was changed)"))
-            return EXIT_NOTHING_CHANGED
-        if not confirm(len(result.todo), sys.stdin, out):
-            out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
-            return EXIT_NOTHING_CHANGED
+    if not go_ahead(args, len(result.todo), out):
+        return EXIT_NOTHING_CHANGED
     progress = Progress(out, result.steps)
     caller = result.choices.user
     if args.dry_run and not live and caller and caller != runner.current_user():

@@ -137,6 +137,22 @@ def confirm(n: int, stdin: TextIO, out: TextIO) -> bool:
     return answer in ("y", "yes", "是")
 
 
+def go_ahead(args: argparse.Namespace, n: int, out: TextIO) -> bool:
+    """Whether to run a plan's ``n`` steps: a dry run or ``--yes`` runs; otherwise ask on a terminal.  False:
+    nothing is run, and why was said (exit with EXIT_NOTHING_CHANGED)."""
+    if args.dry_run or args.yes:
+        return True
+    if not sys.stdin.isatty():
+        error(translate("rocmdesk.setup.cli_apply",
+                        "not asking on a non-interactive input: read the plan above and run "
+                        "again with --yes to go ahead (nothing was changed)"))
+        return False
+    if not confirm(n, sys.stdin, out):
+        out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
+        return False
+    return True
+
+
 def print_json(data: Any, out: TextIO | None = None) -> None:
     """``data`` as indented JSON (non-ASCII kept as it is), then a newline."""
     out = sys.stdout if out is None else out

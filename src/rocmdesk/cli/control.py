@@ -16,7 +16,7 @@ import argparse
 import os
 import sys
 
-from rocmdesk.cli.common import (EXIT_NOTHING_CHANGED, EXIT_OK, EXIT_USAGE, add_target, confirm, detected, error,
+from rocmdesk.cli.common import (EXIT_NOTHING_CHANGED, EXIT_OK, EXIT_USAGE, add_target, detected, error, go_ahead,
                                  print_json)
 from rocmdesk.i18n import translate
 from rocmdesk.machine.host import Host
@@ -111,15 +111,8 @@ def run(args: argparse.Namespace, host: Host) -> int:
     if live and os.getuid() == 0 and os.environ.get("SUDO_USER"):
         out.write(translate("rocmdesk.setup.cli_control", "Note: run rocmdesk control as yourself, not with sudo: "
                             "the value to go back to is kept for the user who runs it.") + "\n")
-    if not args.dry_run and not args.yes:
-        if not sys.stdin.isatty():
-            error(translate("rocmdesk.setup.cli_apply",
-                            "not asking on a non-interactive input: read the plan above and run "
-                            "again with --yes to go ahead (nothing was changed)"))
-            return EXIT_NOTHING_CHANGED
-        if not confirm(len(plan.todo), sys.stdin, out):
-            out.write(translate("rocmdesk.setup.cli_apply", "Not confirmed: nothing was changed.") + "\n")
-            return EXIT_NOTHING_CHANGED
+    if not go_ahead(args, len(plan.todo), out):
+        return EXIT_NOTHING_CHANGED
     from rocmdesk.cli.apply import Progress
 
     outcome = control.run(plan, host, dry_run=args.dry_run, on_event=Progress(out, plan.steps))
