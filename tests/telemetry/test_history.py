@@ -160,3 +160,20 @@ def test_a_young_history_is_shown_at_full_rate() -> None:
         h.append(1_000_003.7 + i, [float(i)])
     w = h.last("a", 60.0)
     assert w.level == 0 and list(w.mean) == [0.0, 1.0, 2.0, 3.0, 4.0]
+
+
+def test_the_ring_finds_a_time_as_a_plain_search_would_wrapped_or_not() -> None:
+    # the numpy search over the ring's two runs against the definition: the first logical row at or after t
+    import bisect
+
+    from rocmdesk.telemetry import history as h
+
+    rng = np.random.default_rng(5)
+    for capacity, pushes in ((7, 3), (7, 7), (7, 12), (16, 100), (1, 5)):
+        ring = h._Ring(capacity, 1, 1)
+        times = np.cumsum(rng.integers(0, 3, pushes)).astype(float)  # repeats too: non-decreasing
+        for t in times:
+            ring.push(float(t), np.zeros((1, 1)))
+        logical = [ring.time_at(i) for i in range(ring.size)]
+        for t in np.arange(-1.0, times[-1] + 2.0, 0.5):
+            assert ring.bisect(float(t)) == bisect.bisect_left(logical, float(t)), (capacity, pushes, t)

@@ -482,7 +482,8 @@ def test_the_first_sample_is_a_dot_inside_the_view(qtbot, xtx: Path) -> None:
             v = float(w.mean[0])
             x, y = dot_px(plot, float(w.t[0]), v)
             assert painted_at(plot, c, x, y), (key, c.name)
-            assert list(c.dots.data["x"]) == [w.t[0]] and list(c.dots.data["y"]) == [pytest.approx(v)]
+            dx, dy = plot.drawn(c.name, "dots")
+            assert list(dx) == [w.t[0]] and list(dy) == [pytest.approx(v)]
             assert plot.format_value(v) in shown(plot)
             checked += 1
     assert checked >= 11
@@ -496,15 +497,16 @@ def test_two_samples_are_a_line_and_dots_while_it_is_shorter_than_a_dot(qtbot, x
     plot = view.plots["power"]
     c = plot._curves[0]
     w = plot.curve_data(c.name)
-    assert len(w) == 2 and len(c.line.getData()[0]) == 2
+    assert len(w) == 2 and len(plot.drawn(c.name, "line")[0]) == 2
     view.set_span(86400)  # one second of a day: a speck of line, so both values get a dot
     for t, v in zip(w.t, w.mean):
         assert painted_at(plot, c, *dot_px(plot, float(t), float(v)))
-    assert list(c.dots.data["x"]) == list(w.t) and list(c.dots.data["y"]) == [pytest.approx(float(v)) for v in w.mean]
+    dx, dy = plot.drawn(c.name, "dots")
+    assert list(dx) == list(w.t) and list(dy) == [pytest.approx(float(v)) for v in w.mean]
     view.set_span(60)
     for k in range(2, 20):
         step(view, xtx, clock, T0 + k)
-    assert len(c.dots.data) == 0  # a line of many pixels needs no dots
+    assert len(plot.drawn(c.name, "dots")[0]) == 0  # a line of many pixels needs no dots
     assert painted_after(plot, clock.t - 10)
 
 
@@ -540,7 +542,7 @@ def test_a_flat_line_shows_in_a_range_around_it(qtbot, unit: str, value: float, 
         x, y = dot_px(plot, t + n - 1, value)
         assert painted_at(plot, c, x - 1, y)
         assert plot.format_value(value) in shown(plot)
-        assert len(c.dots.data) == (1 if n == 1 else 0)
+        assert len(plot.drawn(c.name, "dots")[0]) == (1 if n == 1 else 0)
 
 
 def test_a_reading_between_gaps_is_a_dot(qtbot) -> None:
@@ -548,7 +550,7 @@ def test_a_reading_between_gaps_is_a_dot(qtbot) -> None:
     plot, t = make_plot(qtbot, "W", [nan] * 5 + [120.0] + [nan] * 20 + [80.0, 81.0] * 10)
     c = plot._curves[0]
     assert painted_at(plot, c, *dot_px(plot, t + 5, 120.0))
-    assert list(c.dots.data["y"]) == [120.0]  # the line after the gap is long enough to see
+    assert list(plot.drawn(c.name, "dots")[1]) == [120.0]  # the line after the gap is long enough to see
 
 
 def test_a_missing_sensor_and_an_absurd_value_are_said_on_the_page(qtbot, xtx: Path) -> None:

@@ -44,7 +44,7 @@ def test_a_sample_between_steps_redraws_only_the_tail(qtbot) -> None:
     steps = plot.fetches
     held = plot.shown_range()
     c = plot._curves[0]
-    body = c.line.xData.copy()
+    body = plot.drawn(c.name, "line")[0].copy()
     stepped = False
     for i in range(120, 123):
         history.append(t + i, [100.0 + 10 * k + (i % 7) for k in range(8)])
@@ -52,7 +52,33 @@ def test_a_sample_between_steps_redraws_only_the_tail(qtbot) -> None:
         stepped |= plot.shown_range() != held
         w = plot.curve_data(c.name)
         assert w.t[-1] == pytest.approx(t + i) and float(w.mean[-1]) == pytest.approx(100.0 + (i % 7))
-        assert c.tail.xData[-1] == pytest.approx(t + i)  # the newest value is drawn, in the tail
+        assert plot.drawn(c.name, "tail")[0][-1] == pytest.approx(t + i)  # the newest value is drawn, in the tail
     if not stepped:  # three seconds inside one 3.75 s step: no body read, the line before the tail untouched
-        assert plot.fetches == steps and np.array_equal(c.line.xData, body)
+        assert plot.fetches == steps and np.array_equal(plot.drawn(c.name, "line")[0], body)
     assert plot.fetches <= steps + 1
+
+
+def test_the_dots_of_a_body_and_its_tail_are_those_of_the_whole() -> None:
+    # joined_lone_points looks only at the tail when it can; it must give what lone_points of the whole gives
+    from rocmdesk.ui.monitor.plot_data import joined_lone_points, lone_points
+
+    rng = np.random.default_rng(11)
+
+    def win(t, v):
+        return Window(t=t, min=v, max=v, mean=v, bucket_s=0.0, level=0)
+
+    for _ in range(1000):
+        n = int(rng.integers(0, 12))
+        m = int(rng.integers(1, 8))
+        t = np.cumsum(rng.uniform(0.2, 2.0, n + m))
+        v = rng.uniform(0, 100, n + m)
+        v[rng.random(n + m) < rng.choice([0.0, 0.2, 0.5])] = np.nan
+        body = win(t[:n], v[:n])
+        # the tail starts on the body's last point, as a live plot reads it
+        start = max(0, n - 1)
+        tail = win(t[start:], v[start:])
+        whole = join_windows(body, tail)
+        min_dt = float(rng.choice([0.0, 0.5, 2.0, 6.0]))
+        want = lone_points(whole.t, whole.mean, min_dt)
+        got = joined_lone_points(body, tail, min_dt, lone_points(body.t, body.mean, min_dt), lambda: whole)
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1], equal_nan=True), (t, v, n, min_dt)

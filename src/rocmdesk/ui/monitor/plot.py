@@ -28,15 +28,17 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QPointF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from rocmdesk.telemetry.history import History, Window
+from rocmdesk.ui.monitor.series_item import SeriesItem
 from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the view's and tests' import)
     band_segments,
     format_bytes,
     join_windows,
+    joined_lone_points,
     line_data,
     lone_points,
     page_edges,
@@ -59,13 +61,26 @@ class _Curve:
     name: str
     label: str
     color: QColor
-    line: pg.PlotCurveItem
-    band: pg.PlotCurveItem
-    dots: pg.ScatterPlotItem
-    tail: pg.PlotCurveItem  # a live view's newest strip, drawn alone between the view's steps
-    tail_band: pg.PlotCurveItem
-    body: Window | None = None  # what ``line`` and ``band`` show
-    window: Window | None = None  # body and tail: all that is drawn
+    index: int  # its series in the plot's SeriesItem: "line" and "band" (the body), "tail" and "tail_band" (a live
+    # view's newest strip, drawn alone between the view's steps), and its dots
+    body: Window | None = None  # what "line" and "band" show
+    tail: Window | None = None  # the tail alone
+    body_dots: tuple[np.ndarray, np.ndarray, float] | None = None  # the body's lone points, for this dot size
+    _joined: Window | None = None
+
+    @property
+    def window(self) -> Window | None:
+        """Body and tail: all that is drawn (joined when first asked for: a sample draws only the tail)."""
+        if self.body is None or self.tail is None:
+            return self.body
+        if self._joined is None:
+            self._joined = join_windows(self.body, self.tail)
+        return self._joined
+
+    def set_window(self, body: Window | None, tail: Window | None = None) -> None:
+        if body is not self.body:
+            self.body_dots = None
+        self.body, self.tail, self._joined = body, tail, None
 
 
 class TimeAxis(pg.DateAxisItem):
@@ -119,6 +134,7 @@ class MetricPlot(QWidget):
         self._cursor_t: float | None = None
         self._readout_newest: float | None = None
         self._setting_range = False
+        self._fitted: tuple[float, float, float] | None = None  # (x0, lo, hi) of the data the y range was fitted to
         self.fetches = 0  # times the history was read (tests, benchmarks)
 
         outer = QVBoxLayout(self)
@@ -168,6 +184,10 @@ class MetricPlot(QWidget):
         else:
             item.setLabel("left", units=unit)
         left.setWidth(52)  # the same width in every plot, so stacked plots line up in time
+        # the axes draw the grid over the whole view: cached as pixmaps, a new sample's strip is copied from them
+        # instead of replaying every tick label (1.5 ms a plot, a sample; they are drawn again when they change)
+        for name in ("left", "bottom"):
+            item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.vb = item.getViewBox()
         self.vb.disableAutoRange()
 
@@ -184,6 +204,10 @@ class MetricPlot(QWidget):
         self._threshold_line.setVisible(False)
         self._threshold_line.setZValue(20)  # its label stays readable over the data
         item.addItem(self._threshold_line, ignoreBounds=True)
+        self._layer = SeriesItem(DOT_PX)  # every series' lines, bands and dots (see series_item)
+        item.addItem(self._layer, ignoreBounds=True)
+        self.vb.sigRangeChanged.connect(self._sync_layer_rect)
+        self.vb.sigResized.connect(self._sync_layer_rect)
         # said over the plot while no series has a value in view, so an empty plot is never a puzzle
         self.empty_label = QLabel(self.tr("no data yet"), self.plot_widget)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -214,24 +238,16 @@ class MetricPlot(QWidget):
         for name, _ in series:
             if name not in known:
                 raise KeyError(name)
-        item = self.plot_widget.getPlotItem()
-        for c in self._curves:
-            for part in (c.line, c.band, c.dots, c.tail, c.tail_band):
-                item.removeItem(part)
         self._curves = []
+        pens = []
         for i, (name, label) in enumerate(series):
             slot = colors[i] if colors is not None and i < len(colors) else i
             color = QColor(PALETTE[slot % len(PALETTE)])
             fill = QColor(color)
             fill.setAlpha(BAND_ALPHA)
-            band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
-            tail_band = pg.PlotCurveItem(pen=pg.mkPen(fill, width=1), connect="pairs", skipFiniteCheck=True)
-            line = pg.PlotCurveItem(pen=pg.mkPen(color, width=1), skipFiniteCheck=True)
-            tail = pg.PlotCurveItem(pen=pg.mkPen(color, width=1), skipFiniteCheck=True)
-            dots = pg.ScatterPlotItem(size=DOT_PX, pen=None, brush=pg.mkBrush(color))
-            for part in (band, tail_band, line, tail, dots):  # bands first: under the lines
-                item.addItem(part, ignoreBounds=True)
-            self._curves.append(_Curve(name, label, color, line, band, dots, tail, tail_band))
+            pens.append((color, fill))
+            self._curves.append(_Curve(name, label, color, i))
+        self._layer.set_colors(pens)
         self._key = None
         self._redraw()
         self._sync_empty()
@@ -321,6 +337,18 @@ class MetricPlot(QWidget):
         for c in self._curves:
             if c.name == name:
                 return c.window
+        raise KeyError(name)
+
+    def drawn(self, name: str, part: str = "line") -> tuple[np.ndarray, np.ndarray]:
+        """The points a series' part is drawn through: "line" and "band" (the body), "tail" and "tail_band" (a live
+        view's newest strip), or "dots" (values no line shows); empty arrays where it draws nothing."""
+        for c in self._curves:
+            if c.name == name:
+                s = self._layer.series[c.index]
+                if part == "dots":
+                    return s.dots_x, s.dots_y
+                stroke = s.parts.get(part)
+                return (stroke.x, stroke.y) if stroke is not None else (np.empty(0), np.empty(0))
         raise KeyError(name)
 
     def values_at(self, t: float) -> dict[str, float | None]:
@@ -446,53 +474,59 @@ class MetricPlot(QWidget):
         self.fetches += 1
         for c in self._curves:
             w = self._history.window(c.name, t_from, t_to, max_points)
-            c.body = c.window = w
+            c.set_window(w)
             x, y, connect = line_data(w.t, w.mean)
-            c.line.setData(x=x, y=y, connect=connect)
-            self._set_band(c.band, w, max(1e-9, t_to - t_from) / max(1, max_points))
+            self._layer.set_part(c.index, "line", x, y, connect)
+            self._set_band(c.index, "band", w, max(1e-9, t_to - t_from) / max(1, max_points))
         if tail_to is not None:
             self._tail_key = None
-            self._fetch_tails(tail_to, max_points / max(1e-9, t_to - t_from))
+            self._fetch_tails(tail_to, max_points / max(1e-9, t_to - t_from), repaint=False)
         else:
             for c in self._curves:
                 self._clear_tail(c)
         self._fit_y()
         self._show_extras()
+        self._layer.update()
 
-    def _fetch_tails(self, t_to: float, px_per_s: float) -> None:
-        """Each series from its body's last point to t_to: the strip a live view draws between its steps."""
+    def _fetch_tails(self, t_to: float, px_per_s: float, repaint: bool = True) -> None:
+        """Each series from its body's last point to t_to: the strip a live view draws between its steps
+        (``repaint``: and repaint that strip alone)."""
+        strip = (math.inf, -math.inf)
         for c in self._curves:
             body = c.body
             if body is None:
                 continue
             start = float(body.t[-1]) if len(body) else (self._x_shown[1] - self._span / SNAP if self._x_shown else t_to)
+            old = self._layer.part(c.index, "tail")
+            if old is not None:  # where the old tail was is drawn again too
+                strip = (min(strip[0], float(old.x[0])), max(strip[1], float(old.x[-1])))
             if t_to <= start:
                 self._clear_tail(c)
-                c.window = body
                 continue
             w = self._history.window(c.name, start, t_to, max(2, int(round(px_per_s * (t_to - start))) + 1))
             x, y, connect = line_data(w.t, w.mean)
-            c.tail.setData(x=x, y=y, connect=connect)
-            self._set_band(c.tail_band, w, 1.0 / max(1e-9, px_per_s))
-            c.window = join_windows(body, w)
+            self._layer.set_part(c.index, "tail", x, y, connect)
+            self._set_band(c.index, "tail_band", w, 1.0 / max(1e-9, px_per_s))
+            c.set_window(body, w)
+            strip = (min(strip[0], start), max(strip[1], t_to))
+        if repaint and strip[0] <= strip[1]:
+            # a margin of a dot and a few pixels: the joint with the body, a dot on the newest value
+            margin = (DOT_PX + 4) / max(1e-9, px_per_s)
+            self._layer.update_strip(strip[0] - margin, strip[1] + margin)
 
-    @staticmethod
-    def _clear_tail(c: _Curve) -> None:
-        if c.tail.xData is not None and len(c.tail.xData):
-            c.tail.setData(x=np.empty(0), y=np.empty(0))
-        c.tail_band.setVisible(False)
+    def _clear_tail(self, c: _Curve) -> None:
+        c.set_window(c.body)
+        self._layer.set_part(c.index, "tail", np.empty(0), np.empty(0))
+        self._layer.set_part(c.index, "tail_band", np.empty(0), np.empty(0))
 
-    def _set_band(self, band: pg.PlotCurveItem, w: Window, s_per_px: float) -> None:
+    def _set_band(self, index: int, part: str, w: Window, s_per_px: float) -> None:
         if w.bucket_s > 0:
             bx, by = band_segments(w.t, w.min, w.max)
             # strokes as wide as a bucket on screen, so a zoomed-in band stays solid
             px = max(1, min(16, int(round(w.bucket_s / max(1e-9, s_per_px)))))
-            if band.opts["pen"].width() != px:
-                band.setPen(pg.mkPen(band.opts["pen"].color(), width=px))
-            band.setData(bx, by, connect="pairs")
-            band.setVisible(True)
+            self._layer.set_part(index, part, bx, by, "pairs", width=px)
         else:  # raw samples: min == max, nothing to fill
-            band.setVisible(False)
+            self._layer.set_part(index, part, np.empty(0), np.empty(0))
 
     def _show_extras(self) -> None:
         """Dots on values no line shows, the readout, "no data yet"."""
@@ -502,11 +536,29 @@ class MetricPlot(QWidget):
             w = c.window
             if w is None:
                 continue
-            dx, dy = lone_points(w.t, w.mean, DOT_PX * s_per_px)
-            if len(dx) or c.dots.data.size:
-                c.dots.setData(x=dx, y=dy)
+            dx, dy = self._dots(c, DOT_PX * s_per_px)
+            self._layer.set_dots(c.index, dx, dy)
         self._show_readout()
         self._sync_empty()
+
+    @staticmethod
+    def _dots(c: _Curve, min_dt: float) -> tuple[np.ndarray, np.ndarray]:
+        """``lone_points`` of all that is drawn; the body's share is kept until the body or the dot size changes."""
+        body = c.body
+        if body is None:
+            return np.empty(0), np.empty(0)
+        if c.body_dots is None or c.body_dots[2] != min_dt:
+            c.body_dots = (*lone_points(body.t, body.mean, min_dt), min_dt)
+        if c.tail is None:
+            return c.body_dots[0], c.body_dots[1]
+        return joined_lone_points(body, c.tail, min_dt, c.body_dots[:2], lambda: c.window)
+
+    def _sync_layer_rect(self, *args: object) -> None:
+        """The series item's bounds: the view's data rectangle and a margin of a dot and a few pixels."""
+        (x0, x1), (y0, y1) = self.vb.viewRange()
+        w, h = max(1.0, float(self.vb.width())), max(1.0, float(self.vb.height()))
+        mx, my = (x1 - x0) * (DOT_PX + 4) / w, (y1 - y0) * (DOT_PX + 4) / h
+        self._layer.set_view_rect(QRectF(x0 - mx, y0 - my, x1 - x0 + 2 * mx, y1 - y0 + 2 * my))
 
     def _set_x(self, x0: float, x1: float) -> None:
         """Show x0..x1."""
@@ -521,6 +573,8 @@ class MetricPlot(QWidget):
         """The y range of what is in view, the threshold and the hints, with a margin.  ``sticky``: keep the range
         while what is in view fits in it (a new strip then repaints only itself, not the whole plot)."""
         x0 = self._x_shown[0] if self._x_shown is not None and not self._paused else self.vb.viewRange()[0][0]
+        if sticky and self._fitted is not None and self._fitted[0] == x0 and self._tails_within(*self._fitted[1:]):
+            return  # the body is what the range was fitted to, and the new strip lies within its values
         lo, hi = math.inf, -math.inf
         for c in self._curves:
             w = c.window
@@ -531,6 +585,7 @@ class MetricPlot(QWidget):
                 arr = arr[np.isfinite(arr)]
                 if arr.size:
                     lo, hi = min(lo, float(arr.min())), max(hi, float(arr.max()))
+        self._fitted = (x0, lo, hi)
         extra = [v for v in (self._threshold, *self._y_hint) if v is not None]
         for v in extra:
             lo, hi = min(lo, v), max(hi, v)
@@ -561,6 +616,18 @@ class MetricPlot(QWidget):
             self.vb.setYRange(bottom, hi + top, padding=0)
         finally:
             self._setting_range = False
+
+    def _tails_within(self, lo: float, hi: float) -> bool:
+        """Whether every tail's values lie in lo..hi (a gap or no tail at all does)."""
+        for c in self._curves:
+            w = c.tail
+            if w is None or not len(w):
+                continue
+            for arr in (w.min, w.max):
+                arr = arr[np.isfinite(arr)]
+                if arr.size and (float(arr.min()) < lo or float(arr.max()) > hi):
+                    return False
+        return True
 
     def _view_moved(self, *args: object) -> None:
         if self._paused and not self._setting_range:

@@ -4,6 +4,7 @@ line is too short to show, the min/max band, a live view's pages, and byte count
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 
@@ -67,6 +68,31 @@ def lone_points(t: np.ndarray, y: np.ndarray, min_dt: float = 0.0) -> tuple[np.n
     short = t[idx[ends]] - t[idx[starts]] <= min_dt
     sel = idx[np.repeat(short, ends - starts + 1)]
     return t[sel], y[sel]
+
+
+def joined_lone_points(body: Window, tail: Window, min_dt: float, body_dots: tuple[np.ndarray, np.ndarray],
+                       joined: Callable[[], Window]) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`lone_points` of ``join_windows(body, tail)``, given the body's own (``body_dots``), looking only at the
+    tail where it can: while the body ends in a line longer than ``min_dt`` (or in a gap), the tail adds no dot on
+    the body and none of its own until its first gap.  A live plot's sample then costs a look at its tail, not at
+    every point in view.  ``joined``: the joined window, made only when the body's last line is short enough for
+    the tail to change its dots (a young history)."""
+    if not len(body):
+        w = joined()
+        return lone_points(w.t, w.mean, min_dt)
+    gaps = np.flatnonzero(~np.isfinite(body.mean))
+    run_from = int(gaps[-1]) + 1 if gaps.size else 0  # where the body's last line starts (len(body): a gap ends it)
+    if run_from < len(body) and float(body.t[-1] - body.t[run_from]) <= min_dt:
+        w = joined()
+        return lone_points(w.t, w.mean, min_dt)
+    new = tail.t > body.t[-1]  # what join_windows keeps of the tail
+    t, y = tail.t[new], tail.mean[new]
+    holes = np.flatnonzero(~np.isfinite(y))
+    if run_from < len(body) and not holes.size:
+        return body_dots
+    cut = 0 if run_from == len(body) else int(holes[0])  # the tail's own lines start after its first gap
+    tx, ty = lone_points(t[cut:], y[cut:], min_dt)
+    return np.concatenate((body_dots[0], tx)), np.concatenate((body_dots[1], ty))
 
 
 def page_edges(view_to: float, span: float, step: float, lead: float = 0.0) -> tuple[float, float]:

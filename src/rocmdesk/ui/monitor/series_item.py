@@ -1,0 +1,120 @@
+"""Every series of one Monitor plot drawn by one graphics item, for a few milliseconds a sample (issue 19).
+
+pyqtgraph's own items (a ``PlotCurveItem`` per line and band, a ``ScatterPlotItem`` per series' dots) run
+Python for their bounds and pixel vectors at every repaint and every ``setData``: five items a series, 40 in
+a plot of 8 GPUs, and the whole Monitor window spent a fifth of a core on them in the 1-minute view.  This
+item holds ready-made ``QPainterPath``s (built by pyqtgraph's ``arrayToQPath``), has the view's rectangle as
+its bounds, and is told which strip changed, so a new sample repaints a strip a few pixels wide.
+
+Coordinates are the view's data coordinates (time in epoch seconds, the metric's value); pens are cosmetic,
+so widths are pixels.  Dots are drawn in pixels, round whatever the axes' scales.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+PARTS = ("band", "tail_band", "line", "tail")  # what a series draws, bottom to top (the dots go last)
+
+
+@dataclass
+class Stroke:
+    """One drawn part of a series: its points (for readers and tests) and the path made of them."""
+
+    x: np.ndarray
+    y: np.ndarray
+    path: QPainterPath
+    pen: QPen
+
+
+@dataclass
+class SeriesParts:
+    color: QColor
+    band_color: QColor
+    parts: dict[str, Stroke] = field(default_factory=dict)
+    dots_x: np.ndarray = field(default_factory=lambda: np.empty(0))
+    dots_y: np.ndarray = field(default_factory=lambda: np.empty(0))
+
+
+class SeriesItem(QGraphicsItem):
+    """The lines, min/max bands and dots of a plot's series; ``update_strip`` repaints only what changed."""
+
+    def __init__(self, dot_px: float) -> None:
+        super().__init__()
+        self._rect = QRectF(0.0, 0.0, 1.0, 1.0)
+        self._dot_r = dot_px / 2
+        self.series: list[SeriesParts] = []
+
+    # ---- contents ---------------------------------------------------------------------------------
+    def set_colors(self, colors: list[tuple[QColor, QColor]]) -> None:
+        """One series per (line colour, band colour); drops what was drawn."""
+        self.series = [SeriesParts(line, band) for line, band in colors]
+        self.update()
+
+    def set_part(self, i: int, part: str, x: np.ndarray, y: np.ndarray, connect: object = "all",
+                 width: int = 1) -> None:
+        """Series i's ``part`` (one of PARTS) through these points; ``connect`` as pyqtgraph's (``"pairs"`` for
+        band strokes, an array for a line with gaps).  An empty x removes the part."""
+        s = self.series[i]
+        if not len(x):
+            s.parts.pop(part, None)
+            return
+        color = s.band_color if part.endswith("band") else s.color
+        pen = QPen(QBrush(color), width)
+        pen.setCosmetic(True)
+        if part.endswith("band"):
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # a stroke from min to max: no cap beyond either
+        s.parts[part] = Stroke(x, y, pg.arrayToQPath(x, y, connect=connect, finiteCheck=False), pen)
+
+    def set_dots(self, i: int, x: np.ndarray, y: np.ndarray) -> None:
+        s = self.series[i]
+        s.dots_x, s.dots_y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+
+    def part(self, i: int, part: str) -> Stroke | None:
+        return self.series[i].parts.get(part)
+
+    # ---- geometry ---------------------------------------------------------------------------------
+    def set_view_rect(self, rect: QRectF) -> None:
+        """The view's data rectangle (with a margin): the item's bounds, so the scene never asks it for more."""
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+
+    def update_strip(self, x0: float, x1: float) -> None:
+        """Repaint the part of the view between times x0 and x1 (every height): a new sample's strip."""
+        r = self._rect
+        self.update(QRectF(x0, r.top(), max(0.0, x1 - x0), r.height()))
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        for names in (("band", "tail_band"), ("line", "tail")):
+            for s in self.series:
+                for name in names:
+                    stroke = s.parts.get(name)
+                    if stroke is not None:
+                        painter.setPen(stroke.pen)
+                        painter.drawPath(stroke.path)
+        if not any(len(s.dots_x) for s in self.series):
+            return
+        # dots in pixels: map their centres, then draw untransformed, so they stay round at any scale
+        transform = painter.transform()
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setPen(Qt.PenStyle.NoPen)
+        r = self._dot_r
+        for s in self.series:
+            if not len(s.dots_x):
+                continue
+            painter.setBrush(QBrush(s.color))
+            for x, y in zip(s.dots_x.tolist(), s.dots_y.tolist()):
+                painter.drawEllipse(transform.map(QPointF(x, y)), r, r)
+        painter.restore()
