@@ -105,16 +105,28 @@ def rss_mib() -> tuple[float, float]:
     return now, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def prefill(monitor, hours: float, t_end: float) -> None:
+def prefill(window, hours: float, t_end: float) -> None:
     """``hours`` of 1 Hz rows ending at t_end in the monitor's history, so the 1-hour and 24-hour views draw a full
-    history as a window left open for a day does (the live samples then follow)."""
-    history = monitor.history
+    history as a window left open for a day does (the live samples then follow).
+
+    The window has already taken its first sample, and a history keeps its times in order (an older row is
+    stamped with the newest time): the day goes into a fresh history of the same shape, which then replaces
+    the monitor's and every plot's, as a machine switch does.  (Appending to the live history stamped every
+    prefilled row with the first sample's time: one instant holding a day of rows, not a day.)"""
+    from rocmdesk.telemetry.history import History
+
+    monitor = window.view.monitor
+    old = monitor.history
+    history = History(old.series, old.levels, max_rate_hz=old.max_rate_hz)
     n = len(history.series)
     rng = np.random.default_rng(3)
     base = 50 + 400 * rng.random(n)
     count = int(hours * 3600)
     for k in range(count):
         history.append(t_end - (count - k), base + rng.normal(0, 5, n))
+    monitor.history = history
+    for plot in window.view.plots.values():
+        plot.set_history(history)
 
 
 def window_cpu(app, seconds: float, machine: str = "mi300x-8gpu-server", hours: float = 24.0) -> dict[str, float]:
@@ -142,7 +154,7 @@ def window_cpu(app, seconds: float, machine: str = "mi300x-8gpu-server", hours: 
         window.resize(1400, 1000)
         monitor = window.view.monitor
         t0 = time.perf_counter()
-        prefill(monitor, hours, time.time())
+        prefill(window, hours, time.time())
         print(f"\nwhole window: {machine}, {len(monitor.gpus)} GPUs, {len(monitor.history.series)} series, "
               f"history prefilled with {hours:g} h of 1 Hz rows in {time.perf_counter() - t0:.1f} s")
         sampler = monitor.sampler

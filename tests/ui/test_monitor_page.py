@@ -117,6 +117,8 @@ def test_values_on_screen_match_the_sampler(qtbot, xtx: Path) -> None:
 
 
 def test_range_switch_shows_one_minute_to_a_day(qtbot, xtx: Path) -> None:
+    from rocmdesk.ui.monitor.plot import SNAP
+
     view, _m, clock = make_view(qtbot, xtx)
     for i in range(5):
         step(view, xtx, clock, T0 + i)
@@ -127,9 +129,9 @@ def test_range_switch_shows_one_minute_to_a_day(qtbot, xtx: Path) -> None:
             if plot.series():
                 x0, x1 = plot.vb.viewRange()[0]
                 assert x1 - x0 == pytest.approx(seconds, rel=1e-3)
-                # now, with room for the newest dot: a live view steps by a 16th of its span (issue 19), so the
+                # now, with room for the newest dot: a live view steps by 1/SNAP of its span (issue 19), so the
                 # end is at most that far ahead
-                assert clock.t < x1 <= clock.t + seconds / 16 + seconds / 50
+                assert clock.t < x1 <= clock.t + seconds / SNAP + seconds / 50
 
 
 def test_pause_holds_the_view_and_resume_catches_up(qtbot, xtx: Path) -> None:
@@ -148,7 +150,9 @@ def test_pause_holds_the_view_and_resume_catches_up(qtbot, xtx: Path) -> None:
     view.pause_button.click()
     assert not view.paused
     x0, x1 = plot.vb.viewRange()[0]
-    assert clock.t < x1 <= clock.t + 60 / 16 + 1.0 and len(plot.curve_data("gpu0.power_w")) == 20
+    from rocmdesk.ui.monitor.plot import SNAP
+
+    assert clock.t < x1 <= clock.t + 60 / SNAP + 1.0 and len(plot.curve_data("gpu0.power_w")) == 20
 
 
 def test_cursor_readout_shows_the_values_at_that_time_in_every_plot(qtbot, xtx: Path) -> None:

@@ -7,7 +7,7 @@ in a 24-hour view still reaches its height.  The line and band items are made on
 and fed small arrays (``setData``); a refresh whose history and view have not moved does nothing.
 
 Live views step instead of scrolling at every sample (issue 19): the view's right edge moves in steps of
-1/16 of the span (``plot_data.page_edges``), so the body of each line (fetched up to the last step) stays
+1/8 of the span (``plot_data.page_edges``), so the body of each line (fetched up to the last step) stays
 put and a new sample redraws only the short *tail* after it: a strip a few pixels wide, not every pixel of
 every plot.  The y range is kept while the data fit in it.  The readout follows each sample.
 
@@ -48,7 +48,7 @@ from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the vie
 MIN_SPAN_S = 60.0
 MAX_SPAN_S = 86400.0
 DEFAULT_SPAN_S = 600.0
-SNAP = 16  # a live view steps by span/SNAP (see the module doc)
+SNAP = 8  # a live view steps by span/SNAP (see the module doc): 7.5 s in the 1-minute view
 # distinct on light and dark backgrounds, one per GPU of an 8-GPU box
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf")
 THRESHOLD_COLOR = "#c0392b"
