@@ -82,3 +82,33 @@ def test_the_dots_of_a_body_and_its_tail_are_those_of_the_whole() -> None:
         want = lone_points(whole.t, whole.mean, min_dt)
         got = joined_lone_points(body, tail, min_dt, lone_points(body.t, body.mean, min_dt), lambda: whole)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1], equal_nan=True), (t, v, n, min_dt)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 31, 33, 200])
+@pytest.mark.parametrize("connect", ["all", "pairs", "array"])
+def test_a_short_path_is_the_path_pyqtgraph_makes(qtbot, n: int, connect: str) -> None:
+    # the plain loop for a tail's few points and arrayToQPath draw the same segments
+    import pyqtgraph as pg
+
+    from rocmdesk.ui.monitor import series_item
+
+    rng = np.random.default_rng(n)
+    x, y = np.cumsum(rng.uniform(0.5, 1.5, n)), rng.uniform(0, 100, n)
+    links = (rng.random(n) < 0.7).astype(np.int32) if connect == "array" else connect
+    if connect == "pairs" and n % 2:
+        x, y = x[:-1], y[:-1]
+        if not len(x):
+            return
+
+    def segments(path):
+        out, last = [], None
+        for i in range(path.elementCount()):
+            e = path.elementAt(i)
+            if e.isLineTo():
+                out.append((last, (e.x, e.y)))
+            last = (e.x, e.y)
+        return out
+
+    ours = segments(series_item._path(x, y, links))
+    theirs = segments(pg.arrayToQPath(x, y, connect=links, finiteCheck=False))
+    assert ours == theirs

@@ -400,9 +400,9 @@ class MetricPlot(QWidget):
     def has_data(self) -> bool:
         """Whether any drawn series has a value."""
         for c in self._curves:
-            w = c.window
-            if w is not None and len(w) and bool(np.isfinite(w.mean).any()):
-                return True
+            for w in (c.body, c.tail):  # not c.window: joining them at every sample only to ask this
+                if w is not None and len(w) and bool(np.isfinite(w.mean).any()):
+                    return True
         return False
 
     def _sync_empty(self) -> None:
@@ -533,8 +533,7 @@ class MetricPlot(QWidget):
         x0, x1 = self.vb.viewRange()[0]
         s_per_px = (x1 - x0) / self._width_px()
         for c in self._curves:
-            w = c.window
-            if w is None:
+            if c.body is None:
                 continue
             dx, dy = self._dots(c, DOT_PX * s_per_px)
             self._layer.set_dots(c.index, dx, dy)

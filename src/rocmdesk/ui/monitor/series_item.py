@@ -42,6 +42,34 @@ class SeriesParts:
     dots_y: np.ndarray = field(default_factory=lambda: np.empty(0))
 
 
+SMALL = 32  # a live view's tail has a few points: a plain loop makes its path faster than arrayToQPath's setup
+
+
+def _path(x: np.ndarray, y: np.ndarray, connect: object) -> QPainterPath:
+    """The path through (x, y) joined as pyqtgraph's ``connect`` says: "all", "pairs", or an array where 0 ends a
+    segment at that point."""
+    if len(x) > SMALL:
+        return pg.arrayToQPath(x, y, connect=connect, finiteCheck=False)
+    path = QPainterPath()
+    xs, ys = x.tolist(), y.tolist()
+    if isinstance(connect, str):
+        if connect == "pairs":
+            for i in range(0, len(xs) - 1, 2):
+                path.moveTo(xs[i], ys[i])
+                path.lineTo(xs[i + 1], ys[i + 1])
+            return path
+        links = [1] * len(xs)
+    else:
+        links = np.asarray(connect).tolist()
+    path.moveTo(xs[0], ys[0])
+    for i in range(1, len(xs)):
+        if links[i - 1]:
+            path.lineTo(xs[i], ys[i])
+        else:
+            path.moveTo(xs[i], ys[i])
+    return path
+
+
 class SeriesItem(QGraphicsItem):
     """The lines, min/max bands and dots of a plot's series; ``update_strip`` repaints only what changed."""
 
@@ -70,7 +98,7 @@ class SeriesItem(QGraphicsItem):
         pen.setCosmetic(True)
         if part.endswith("band"):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # a stroke from min to max: no cap beyond either
-        s.parts[part] = Stroke(x, y, pg.arrayToQPath(x, y, connect=connect, finiteCheck=False), pen)
+        s.parts[part] = Stroke(x, y, _path(x, y, connect), pen)
 
     def set_dots(self, i: int, x: np.ndarray, y: np.ndarray) -> None:
         s = self.series[i]
