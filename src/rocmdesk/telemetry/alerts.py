@@ -99,12 +99,14 @@ def _leak(g: GpuSample, history: Any) -> Alert | None:
         return None
     import numpy as np
 
-    v = history.last(vname, LEAK_WINDOW_S, max_points=120)
+    # busy first: a GPU at work has no idle leak to look for, and the VRAM window is not read (the Monitor asks at
+    # every sample, for every GPU)
     b = history.last(bname, LEAK_WINDOW_S, max_points=120)
+    if not np.isfinite(b.mean).any() or float(np.nanmax(b.max)) > LEAK_IDLE_BUSY:
+        return None
+    v = history.last(vname, LEAK_WINDOW_S, max_points=120)
     ok = np.isfinite(v.mean)
     if ok.sum() < 10 or float(v.t[-1] - v.t[0]) < LEAK_WINDOW_S * 0.8:
-        return None
-    if not np.isfinite(b.mean).any() or float(np.nanmax(b.max)) > LEAK_IDLE_BUSY:
         return None
     t, y = v.t[ok] - v.t[ok][0], v.mean[ok].astype(np.float64)
     slope, intercept = np.polyfit(t, y, 1)
