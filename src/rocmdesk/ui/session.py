@@ -46,7 +46,8 @@ def make_host_factory(root: str | None = None) -> HostFactory:
 
     def factory(simulate: str | None) -> Host:
         if simulate:
-            from rocmdesk.machine.simulate import open_simulated
+            # from the per-user cache when it is good: the builder (and its ~100 ms catalogue) loads only on a miss
+            from rocmdesk.machine.open_sim import open_simulated
 
             return open_simulated(simulate)
         if root:
