@@ -30,8 +30,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
-DATA_DIR = Path(__file__).with_name("simulated")
-SUFFIX = ".toml"
+from rocmdesk.machine.sim_about import DATA_DIR, SUFFIX, about  # noqa: F401 (about: the catalogue's line too)
 
 # the named pieces a parts file (``_*.toml``) may hold, by section
 PIECE_KINDS = ("part", "gpu", "bridges", "groups", "packages", "apt_files", "amdgpu_ids", "modules")
@@ -419,27 +418,6 @@ class Catalogue:
 def catalogue() -> Catalogue:
     """The shipped catalogue, read once."""
     return Catalogue(DATA_DIR)
-
-
-def about(name: str, folder: Path = DATA_DIR) -> str | None:
-    """The English line about machine ``name`` from its own file (and the files it extends), without reading the
-    whole catalogue: the window's banner names the machine it opens at once (the catalogue costs ~80 ms)."""
-    seen: set[str] = set()
-    while name and name not in seen and "/" not in name and not name.startswith("_"):
-        seen.add(name)
-        path = Path(folder) / f"{name}{SUFFIX}"
-        if not path.is_file():
-            return None
-        try:
-            raw = _load_toml(path)
-        except SpecError:
-            return None
-        text = raw.get("about")
-        if isinstance(text, str) and text:
-            return text
-        base = raw.get("extends")
-        name = base if isinstance(base, str) else ""
-    return None
 
 
 def list_machines() -> list[SimMachine]:

@@ -133,7 +133,7 @@ class MachineSession(QObject):
         name = name or self.simulate
         if name and self._machines is default_machines:  # the shipped machines: one file, not the catalogue
             from rocmdesk.i18n import translate
-            from rocmdesk.machine.sim_spec import about
+            from rocmdesk.machine.sim_about import about
 
             text = about(name)
             if text:
