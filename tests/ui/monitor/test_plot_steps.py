@@ -112,3 +112,69 @@ def test_a_short_path_is_the_path_pyqtgraph_makes(qtbot, n: int, connect: str) -
     ours = segments(series_item._path(x, y, links))
     theirs = segments(pg.arrayToQPath(x, y, connect=links, finiteCheck=False))
     assert ours == theirs
+
+
+@pytest.mark.parametrize("span, rate_hz, gaps", [(60, 10.0, False), (60, 1.0, True), (3600, 1.0, False)])
+def test_strips_drawn_one_at_a_time_look_like_the_whole_drawn_at_once(qtbot, span: int, rate_hz: float,
+                                                                      gaps: bool) -> None:
+    # a sample repaints only a strip of the screen: what is on screen must still be what a full redraw gives
+    # (the window's own pixels, read back from the platform, not a fresh render of the widget)
+    from PySide6.QtWidgets import QApplication
+
+    from rocmdesk.ui.monitor.plot import MetricPlot
+
+    names = [f"gpu{i}.power_w" for i in range(3)]
+    history = History(names)
+    rng = np.random.default_rng(span)
+    t0 = 1_700_000_000.0
+
+    def value(k: int, i: int) -> float:
+        if gaps and 73 <= k <= 79 and i == 1:  # it ends between two of the view's steps: the dot on k 80 goes at k 81
+            return float("nan")
+        return 200.0 + 100 * i + 60 * rng.random()
+
+    n0 = int(span * rate_hz)
+    for k in range(n0):
+        history.append(t0 + k / rate_hz, [value(k, i) for i in range(3)])
+
+    def make() -> MetricPlot:
+        plot = MetricPlot(history, "Power", "W")
+        qtbot.addWidget(plot)
+        plot.resize(640, 240)
+        plot.set_y_hint(0.0, 700.0)  # one y range for both plots: the comparison is about x
+        plot.set_series([(n, n) for n in names])
+        plot.set_span(span)
+        plot.show()
+        qtbot.waitExposed(plot)
+        return plot
+
+    live = make()
+    t = t0 + (n0 - 1) / rate_hz
+    live.refresh(t)
+    QApplication.processEvents()
+    for k in range(n0, n0 + (50 if rate_hz > 1 else 24)):  # samples drawn as they come, up to k 83: no step after 81
+        t = t0 + k / rate_hz
+        history.append(t, [value(k, i) for i in range(3)])
+        live.refresh(t)
+        QApplication.processEvents()
+
+    def screen(plot: MetricPlot):
+        widget = plot.plot_widget
+        corner = widget.mapTo(plot.window(), widget.rect().topLeft())
+        return widget.screen().grabWindow(plot.window().winId(), corner.x(), corner.y(), widget.width(),
+                                          widget.height()).toImage()
+
+    seen = screen(live)  # before another window shows: that exposes, and so repaints, this one whole
+    fresh = make()
+    fresh.refresh(t)
+    QApplication.processEvents()
+    assert live.shown_range() == fresh.shown_range()
+    a, b = seen, screen(fresh)
+    if span > 60:
+        # a day or an hour: a sample that lands in the newest pixel waits for the next one (the plot's design), so
+        # the last pixels may differ by that wait; every older column must be the same
+        from PySide6.QtCore import QPointF
+
+        edge = live.plot_widget.mapFromScene(live.vb.mapViewToScene(QPointF(t, 0.0))).x() - 3
+        a, b = a.copy(0, 0, edge, a.height()), b.copy(0, 0, edge, b.height())
+    assert a == b

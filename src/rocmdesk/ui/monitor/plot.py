@@ -83,6 +83,16 @@ class _Curve:
         self.body, self.tail, self._joined = body, tail, None
 
 
+def _grew(old: Window, new: Window) -> bool:
+    """Whether ``new`` is ``old`` with points added after it (its last one may have changed: a bucket filling)."""
+    n = len(old) - 1
+    if n < 1 or len(new) < n + 1 or old.bucket_s != new.bucket_s:
+        return False
+    np_eq = np.array_equal
+    return bool(np_eq(old.t[:n], new.t[:n]) and np_eq(old.mean[:n], new.mean[:n], equal_nan=True)
+                and np_eq(old.min[:n], new.min[:n], equal_nan=True) and np_eq(old.max[:n], new.max[:n], equal_nan=True))
+
+
 class TimeAxis(pg.DateAxisItem):
     """Local clock times; a day is labelled "Thu 3 Dec", not pyqtgraph's "Thu 03" (which reads as 03:00)."""
 
@@ -497,18 +507,25 @@ class MetricPlot(QWidget):
             if body is None:
                 continue
             start = float(body.t[-1]) if len(body) else (self._x_shown[1] - self._span / SNAP if self._x_shown else t_to)
-            old = self._layer.part(c.index, "tail")
-            if old is not None:  # where the old tail was is drawn again too
-                strip = (min(strip[0], float(old.x[0])), max(strip[1], float(old.x[-1])))
+            old = c.tail if c.tail is not None and len(c.tail) else None
             if t_to <= start:
                 self._clear_tail(c)
+                if old is not None:  # where the old tail was is drawn again
+                    strip = (min(strip[0], float(old.t[0])), max(strip[1], float(old.t[-1])))
                 continue
             w = self._history.window(c.name, start, t_to, max(2, int(round(px_per_s * (t_to - start))) + 1))
             x, y, connect = line_data(w.t, w.mean)
             self._layer.set_part(c.index, "tail", x, y, connect)
             self._set_band(c.index, "tail_band", w, 1.0 / max(1e-9, px_per_s))
             c.set_window(body, w)
-            strip = (min(strip[0], start), max(strip[1], t_to))
+            if old is not None and _grew(old, w):
+                # the old tail's points are where they were: only from its last segment on (a bucket still
+                # filling, a dot the new point joins to a line) is drawn again, not the whole tail at every sample
+                since = float(old.t[-2])
+            else:
+                since = min(start, float(old.t[0])) if old is not None else start
+            last = max(t_to, float(old.t[-1])) if old is not None else t_to
+            strip = (min(strip[0], since), max(strip[1], last))
         if repaint and strip[0] <= strip[1]:
             # a margin of a dot and a few pixels: the joint with the body, a dot on the newest value
             margin = (DOT_PX + 4) / max(1e-9, px_per_s)
