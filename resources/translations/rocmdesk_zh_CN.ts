@@ -5917,14 +5917,6 @@
         <translation>修复 {id}：{steps}</translation>
     </message>
     <message>
-        <source>rocmdesk: not asking on a non-interactive input: run again with --yes to go ahead (nothing was changed)</source>
-        <translation>rocmdesk: 输入不是交互式的，因此不会询问：要继续，请加上 --yes 重新运行（没有做任何改动）</translation>
-    </message>
-    <message>
-        <source>Not confirmed: nothing was changed.</source>
-        <translation>未确认：没有做任何改动。</translation>
-    </message>
-    <message>
         <source>Dry run finished: the helper accepts this fix.</source>
         <translation>试运行完成：辅助程序接受这个修复。</translation>
     </message>

@@ -18,7 +18,7 @@ from typing import Any
 
 from rocmdesk import i18n
 from rocmdesk.cli.common import (
-    EXIT_FINDINGS, EXIT_INPUT, EXIT_NOTHING_CHANGED, EXIT_OK, InputError, UsageError, add_target, confirm,
+    EXIT_FINDINGS, EXIT_INPUT, EXIT_NOTHING_CHANGED, EXIT_OK, InputError, UsageError, add_target, go_ahead,
     print_json, read_input,
 )
 from rocmdesk.i18n import translate
@@ -154,14 +154,8 @@ def _run_fix(args: argparse.Namespace, host: Any, report: Any, d: Any) -> int:
         return EXIT_NOTHING_CHANGED
     out.write("\n" + translate("rocmdesk.doctor.cli_doctor", "Fix {id}: {steps}").format(
         id=f.id, steps="; ".join(s.title for s in plan.steps)) + "\n")
-    if not args.dry_run and not args.yes:
-        if not sys.stdin.isatty():
-            print(translate("rocmdesk.doctor.cli_doctor", "rocmdesk: not asking on a non-interactive input: run "
-                            "again with --yes to go ahead (nothing was changed)"), file=sys.stderr)
-            return EXIT_NOTHING_CHANGED
-        if not confirm(len(plan.todo), sys.stdin, out):
-            out.write(translate("rocmdesk.doctor.cli_doctor", "Not confirmed: nothing was changed.") + "\n")
-            return EXIT_NOTHING_CHANGED
+    if not go_ahead(args, len(plan.todo), out):  # the same asking as apply and control
+        return EXIT_NOTHING_CHANGED
     outcome = runner.run(plan.to_json(), dry_run=args.dry_run, on_event=Progress(out))
     if outcome.ok:
         out.write((translate("rocmdesk.doctor.cli_doctor", "Dry run finished: the helper accepts this fix.")
