@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Write rocmdesk's shell completions (bash, zsh, fish) from its argparse parsers, with shtab.
 
-    python scripts/gen_completions.py            # rewrite packaging/completions/ and resources/completions/
+    python scripts/gen_completions.py            # rewrite resources/completions/
     python scripts/gen_completions.py --check    # exit 1 when a file is out of date (tests/cli runs this)
 
-The same three files go to packaging/completions/ (the .deb installs them where each shell looks) and to
-resources/completions/ (package data of rocmdesk.resources: ``rocmdesk completion SHELL`` prints them for pip and
-pipx installs).  shtab (a test extra, pinned: its output is committed) writes them from ``full_parser()``, the
+The three files go to resources/completions/, one copy for every install: package data of rocmdesk.resources
+(``rocmdesk completion SHELL`` prints them for pip and pipx installs), and the .deb installs the same files where
+each shell looks.  shtab (a test extra, pinned: its output is committed) writes them from ``full_parser()``, the
 parser with every command's; before that this script says which arguments are files or folders and lists the
 simulated machines for ``--simulate``.  English whatever the locale: only option descriptions (zsh, fish) show text.
 """
@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from rocmdesk.cli.completion import FILES, full_parser  # noqa: E402 (after the locale is fixed)
 
-# where the scripts are written, relative to ROOT (the tests and the .deb read packaging/completions/)
-OUT_DIRS = ("packaging/completions", "resources/completions")
+# where the scripts are written, relative to ROOT (the package data, the tests and the .deb read them there)
+OUT_DIRS = ("resources/completions",)
 # metavars whose value is a path: a folder, or any file (a folder is offered too)
 DIR_METAVARS = {"DIR"}
 FILE_METAVARS = {"FILE", "PATH"}

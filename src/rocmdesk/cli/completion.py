@@ -2,7 +2,7 @@
 puts the same files where each shell looks for them).
 
 The scripts are generated from the parsers by ``scripts/gen_completions.py`` (committed under
-packaging/completions/ and, as package data, under resources/completions/); this command only prints the shipped
+resources/completions/, the package data the .deb installs too); this command only prints the shipped
 file, so it costs no parser.  ``full_parser`` is the one parser with every command's: the generators of the man
 page and the completions read it (``rocmdesk`` itself never builds it: each run builds its own command's only).
 """
