@@ -195,7 +195,8 @@ class MetricPlot(QWidget):
             item.setLabel("left", units=unit)
         left.setWidth(52)  # the same width in every plot, so stacked plots line up in time
         # the axes draw the grid over the whole view: cached as pixmaps, a new sample's strip is copied from them
-        # instead of replaying every tick label (1.5 ms a plot, a sample; they are drawn again when they change)
+        # instead of replaying every tick label (1.5 ms a plot, a sample; they are drawn again when they change).
+        # Nothing is cut: the cache is clipped to an axis's bounds, and pyqtgraph keeps only labels inside them
         for name in ("left", "bottom"):
             item.getAxis(name).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.vb = item.getViewBox()
