@@ -638,3 +638,28 @@ def test_a_day_view_shows_the_first_samples_after_a_machine_switch(qtbot, xtx: P
     power = view.plots["power"]
     assert power.has_data() and not power.empty_label.isVisible()
     assert view.span == 24 * 3600 and len(power.series()) == 8
+
+
+def test_plots_take_one_column_where_two_would_be_cut_off(qtbot, xtx: Path) -> None:
+    # at 1024 px beside the processes, two columns of plots ran past the right edge (the plots scroll only up and
+    # down): every plot now lies inside the scroll area's width, in two columns when they fit
+    from rocmdesk.ui.monitor.view import PLOT_MIN_WIDTH
+
+    view, _m, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+
+    def columns() -> set[int]:
+        out = set()
+        for plot in view.plots.values():
+            if plot.isVisible():
+                index = view.plot_grid.indexOf(plot)
+                out.add(view.plot_grid.getItemPosition(index)[1])
+                assert plot.geometry().right() <= view.scroll.viewport().width(), plot.title_label.text()
+        return out
+
+    for width, want in ((820, {0}), (1900, {0, 1}), (820, {0})):
+        view.resize(width, 700)
+        qtbot.waitUntil(lambda: view.scroll.viewport().width() < 2 * PLOT_MIN_WIDTH + 8 if want == {0}
+                        else view.scroll.viewport().width() >= 2 * PLOT_MIN_WIDTH + 8, timeout=3000)
+        qtbot.wait(50)  # the grid lays the plots out
+        assert columns() == want, (width, view.scroll.viewport().width())

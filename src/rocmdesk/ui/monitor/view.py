@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,8 @@ from rocmdesk.ui.presenters.monitor import ALL, DEFAULT_SPAN_S, SPANS_S, Monitor
 from rocmdesk.ui.widgets.text import text_label
 
 __all__ = ["ALL", "DEFAULT_SPAN_S", "SPANS_S", "MonitorView", "PlotSpec", "plot_specs", "wrap_for_worker"]
+
+PLOT_MIN_WIDTH = 360  # a plot narrower than this crowds its readout of 8 GPUs and its time labels
 
 
 class MonitorView(QWidget):
@@ -199,6 +201,8 @@ class MonitorView(QWidget):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(self.plot_area)
+        self._placed_columns = 2
+        self.scroll.viewport().installEventFilter(self)  # the columns follow the width (_place_plots)
         splitter.addWidget(self.scroll)
 
         side = QWidget()
@@ -407,7 +411,6 @@ class MonitorView(QWidget):
         if key == self._layout_key:
             return
         self._layout_key = key
-        pos = 0
         for spec, series in wanted:
             plot = self.plots.get(spec.id)
             if plot is None:
@@ -423,13 +426,37 @@ class MonitorView(QWidget):
             plot.set_series(series, self.model.colors(series))
             plot.set_span(self._span)
             plot.set_paused(self.pause_button.isChecked())
-            self.plot_grid.removeWidget(plot)
-            if series:
-                self.plot_grid.addWidget(plot, pos // 2, pos % 2)
-                pos += 1
-            plot.setVisible(bool(series))
+        self._place_plots()
         self._sync_thresholds()
         self.refresh_plots()
+
+    def _columns(self) -> int:
+        """Two columns of plots where two fit side by side, else one (a 1024 px window beside the processes: two
+        columns there were cut off at the right, the scroll area scrolls only up and down)."""
+        width = self.scroll.viewport().width()
+        return 2 if width >= 2 * PLOT_MIN_WIDTH + self.plot_grid.horizontalSpacing() else 1
+
+    def _place_plots(self) -> None:
+        """The shown plots in the grid, in the specs' order, in as many columns as fit."""
+        cols = self._columns()
+        self._placed_columns = cols
+        shown = [self.plots[spec.id] for spec in self.specs if spec.id in self.plots and self.plots[spec.id].series()]
+        for plot in self.plots.values():
+            self.plot_grid.removeWidget(plot)
+        for pos, plot in enumerate(shown):
+            self.plot_grid.addWidget(plot, pos // cols, pos % cols)  # a new plot is parented here, hidden till shown
+        for plot in self.plots.values():
+            plot.setVisible(plot in shown)
+        for col in range(2):  # an emptied column takes no room
+            self.plot_grid.setColumnStretch(col, 1 if col < cols else 0)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        # (events come while the page is still being built: before the first layout there is nothing to place)
+        if event.type() == QEvent.Type.Resize and getattr(self, "_layout_key", None) is not None \
+                and obj is self.scroll.viewport():
+            if self._columns() != self._placed_columns:
+                self._place_plots()
+        return super().eventFilter(obj, event)
 
     def _sync_thresholds(self) -> None:
         for pid, limit in self.model.thresholds().items():
