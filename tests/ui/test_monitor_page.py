@@ -66,7 +66,7 @@ def make_view(qtbot, root: Path, clock: Clock | None = None, **kw) -> tuple[Moni
 
 def shown(plot) -> str:
     """A plot's readout as it reads (the label keeps each value on one line with non-breaking spaces)."""
-    return plot.readout.text().replace("&nbsp;", " ")
+    return plot.readout.text().replace("&nbsp;", " ").replace("\u2060", "")  # word joiners draw nothing
 
 
 def painted_after(plot, t: float) -> bool:
@@ -614,8 +614,25 @@ def test_a_legend_of_eight_gpus_is_not_cut(qtbot) -> None:
         history.append(1_700_000_000.0 + i, [1000.0 + 10 * j for j in range(8)])
     plot.refresh(1_700_000_007.0)
     for i in range(8):
-        assert f"显卡&nbsp;{i}" in plot.readout.text()
-    assert plot.readout.text().count("white-space:nowrap") == 8  # a label never parts from its swatch
+        assert f"显卡 {i}" in shown(plot)
+    # laid out as the label lays it out, at widths down to one item a line: every line starts with a swatch (a
+    # label never parts from its swatch, 显 never from 卡: Qt's rich text ignores white-space:nowrap on a span)
+    from PySide6.QtGui import QTextDocument
+
+    for width in (520, 300, 160):  # 160: one item a line
+        doc = QTextDocument()
+        doc.setDefaultFont(plot.readout.font())
+        doc.setHtml(plot.readout.text())
+        doc.setTextWidth(width)
+        doc.size()  # lays it out
+        block = doc.begin()
+        layout = block.layout()
+        text = block.text()
+        lines = [text[layout.lineAt(k).textStart():layout.lineAt(k).textStart() + layout.lineAt(k).textLength()]
+                 for k in range(layout.lineCount())]
+        assert len(lines) >= 3, (width, lines)
+        for line in lines[1:]:
+            assert line.lstrip(" \u00a0\u2060").startswith("\u25a0"), (width, lines)
     assert plot.readout.height() >= 4 * plot.readout.fontMetrics().lineSpacing()  # more than the old 3 lines
 
 

@@ -93,6 +93,14 @@ def _grew(old: Window, new: Window) -> bool:
                 and np_eq(old.min[:n], new.min[:n], equal_nan=True) and np_eq(old.max[:n], new.max[:n], equal_nan=True))
 
 
+WJ = "\u2060"  # WORD JOINER: no line break here, and nothing drawn
+
+
+def _unbroken(text: str) -> str:
+    """``text`` as rich text that no line breaks: spaces made non-breaking, a word joiner between characters."""
+    return WJ.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
+
+
 class TimeAxis(pg.DateAxisItem):
     """Local clock times; a day is labelled "Thu 3 Dec", not pyqtgraph's "Thu 03" (which reads as 03:00)."""
 
@@ -649,6 +657,8 @@ class MetricPlot(QWidget):
     def _view_moved(self, *args: object) -> None:
         if self._paused and not self._setting_range:
             self._refetch.start()
+        elif not self._paused and not self._setting_range and self._x_shown is not None:
+            self._fit_y()  # a plot made shorter (a readout grown to three lines) needs more head room for the limit
 
     def _refetch_view(self) -> None:
         if not self._paused:
@@ -725,15 +735,14 @@ class MetricPlot(QWidget):
             self.readout.setFixedHeight(lines * line + 2)
 
     def _item(self, c: _Curve, value: str) -> str:
-        """One series in the readout: its swatch, label and value never broken apart (a Chinese label such as
-        显卡 may otherwise break between its characters, away from its swatch)."""
-        return ("<span style='white-space:nowrap'>" + self._swatch(c) + html.escape(value).replace(" ", "&nbsp;")
-                + "</span>")
+        """One series in the readout: its swatch, label and value never broken apart.  Qt's rich text ignores
+        ``white-space: nowrap`` on a span, and a line may break between any two Chinese characters (显 | 卡 3, away
+        from its swatch): a word joiner between every two characters forbids a break inside the item."""
+        return self._swatch(c) + _unbroken(value)
 
     @staticmethod
     def _swatch(c: _Curve) -> str:
-        label = html.escape(c.label).replace(" ", "&nbsp;")  # a long readout wraps between series, not inside one
-        return f"<span style='color:{c.color.name()}'>\u25a0</span>&nbsp;{label}&nbsp;"
+        return f"<span style='color:{c.color.name()}'>\u25a0</span>{WJ}&nbsp;{WJ}{_unbroken(c.label)}{WJ}&nbsp;{WJ}"
 
     def _mouse_moved(self, pos: QPointF) -> None:
         if self.vb.sceneBoundingRect().contains(pos):
