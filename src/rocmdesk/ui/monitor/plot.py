@@ -37,12 +37,16 @@ from rocmdesk.ui.monitor.series_item import SeriesItem
 from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the view's and tests' import)
     band_segments,
     format_bytes,
+    WORD_JOINER,
     join_windows,
     joined_lone_points,
     line_data,
     lone_points,
     page_edges,
+    tail_grew,
+    unbroken,
 )
+from rocmdesk.ui.monitor.plot_parts import Readout, TimeAxis
 
 
 MIN_SPAN_S = 60.0
@@ -81,51 +85,6 @@ class _Curve:
         if body is not self.body:
             self.body_dots = None
         self.body, self.tail, self._joined = body, tail, None
-
-
-def _grew(old: Window, new: Window) -> bool:
-    """Whether ``new`` is ``old`` with points added after it (its last one may have changed: a bucket filling)."""
-    n = len(old) - 1
-    if n < 1 or len(new) < n + 1 or old.bucket_s != new.bucket_s:
-        return False
-    np_eq = np.array_equal
-    return bool(np_eq(old.t[:n], new.t[:n]) and np_eq(old.mean[:n], new.mean[:n], equal_nan=True)
-                and np_eq(old.min[:n], new.min[:n], equal_nan=True) and np_eq(old.max[:n], new.max[:n], equal_nan=True))
-
-
-WJ = "\u2060"  # WORD JOINER: no line break here, and nothing drawn
-
-
-def _unbroken(text: str) -> str:
-    """``text`` as rich text that no line breaks: spaces made non-breaking, a word joiner between characters."""
-    return WJ.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
-
-
-class TimeAxis(pg.DateAxisItem):
-    """Local clock times; a day is labelled "Thu 3 Dec", not pyqtgraph's "Thu 03" (which reads as 03:00)."""
-
-    def tickStrings(self, values, scale, spacing):  # noqa: N802 (pyqtgraph's name)
-        if spacing >= 86400 and spacing < 28 * 86400:
-            return [QLocale().toString(QDateTime.fromSecsSinceEpoch(int(v)).date(), "ddd d MMM") for v in values]
-        if spacing < 60:
-            return super().tickStrings(values, scale, spacing)
-        out = []
-        for v in values:
-            try:
-                t = time.localtime(v)
-            except (OverflowError, OSError, ValueError):
-                out.append("")
-                continue
-            out.append(time.strftime("%a", t) if (t.tm_hour, t.tm_min) == (0, 0) else time.strftime("%H:%M", t))
-        return out
-
-
-class _Readout(QLabel):
-    """A wrapping label whose height the plot sets: it must not report height-for-width, or a scroll area
-    of plots sizes every plot by pyqtgraph's 480 px preferred height."""
-
-    def hasHeightForWidth(self) -> bool:
-        return False
 
 
 class MetricPlot(QWidget):
@@ -169,13 +128,11 @@ class MetricPlot(QWidget):
         # the readout doubles as the legend (a swatch and a label per series): a legend box inside the plot
         # hides the data under it.  It has a line of its own; a long one is cut, it never widens the window
         # (a wrapping label in a scrolled grid makes every plot as tall as its narrowest layout).
-        self.readout = _Readout()
+        self.readout = Readout()
         self.readout.setTextFormat(Qt.TextFormat.RichText)
         self.readout.setWordWrap(True)
         self.readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self._readout_lines = 0
-        self._fit_key: tuple | None = None
         header.addWidget(self.title_label)
         header.addWidget(self.state_label)
         header.addStretch(1)
@@ -527,7 +484,7 @@ class MetricPlot(QWidget):
             self._layer.set_part(c.index, "tail", x, y, connect)
             self._set_band(c.index, "tail_band", w, 1.0 / max(1e-9, px_per_s))
             c.set_window(body, w)
-            if old is not None and _grew(old, w):
+            if old is not None and tail_grew(old, w):
                 # the old tail's points are where they were: only from its last segment on (a bucket still
                 # filling, a dot the new point joins to a line) is drawn again, not the whole tail at every sample
                 since = float(old.t[-2])
@@ -711,38 +668,19 @@ class MetricPlot(QWidget):
         self._fit_readout()
 
     def _fit_readout(self) -> None:
-        """As many lines as the readout needs at this width (at least 3 allowed, one per series with many GPUs, so
-        the legend of 8 GPUs is never cut after the sixth): a fixed height, set only when it changes."""
-        from PySide6.QtGui import QTextDocument
-
-        width = max(50, self.readout.width() if self.readout.width() > 50 else self.width() - 12)
-        text = self.readout.text()
-        # laying the text out costs milliseconds: only when its length or the width changed (new digits in the
-        # same places at each sample wrap the same way)
-        fit_key = (len(text), width)
-        if fit_key == self._fit_key:
-            return
-        self._fit_key = fit_key
-        doc = QTextDocument()
-        doc.setDefaultFont(self.readout.font())
-        doc.setHtml(text)
-        doc.setTextWidth(width)
-        line = self.readout.fontMetrics().lineSpacing()
-        most = max(3, min(len(self._curves), 8))
-        lines = max(1, min(most, round(doc.size().height() / max(1, line * 1.05))))
-        if lines != self._readout_lines:
-            self._readout_lines = lines
-            self.readout.setFixedHeight(lines * line + 2)
+        # at least 3 lines allowed, one per series with many GPUs: the legend of 8 GPUs is never cut after the sixth
+        self.readout.fit(self.readout.width() if self.readout.width() > 50 else self.width() - 12,
+                         max(3, min(len(self._curves), 8)))
 
     def _item(self, c: _Curve, value: str) -> str:
         """One series in the readout: its swatch, label and value never broken apart.  Qt's rich text ignores
         ``white-space: nowrap`` on a span, and a line may break between any two Chinese characters (显 | 卡 3, away
         from its swatch): a word joiner between every two characters forbids a break inside the item."""
-        return self._swatch(c) + _unbroken(value)
+        return self._swatch(c) + unbroken(value)
 
     @staticmethod
     def _swatch(c: _Curve) -> str:
-        return f"<span style='color:{c.color.name()}'>\u25a0</span>{WJ}&nbsp;{WJ}{_unbroken(c.label)}{WJ}&nbsp;{WJ}"
+        return f"<span style='color:{c.color.name()}'>\u25a0</span>{WORD_JOINER}&nbsp;{WORD_JOINER}{unbroken(c.label)}{WORD_JOINER}&nbsp;{WORD_JOINER}"
 
     def _mouse_moved(self, pos: QPointF) -> None:
         if self.vb.sceneBoundingRect().contains(pos):

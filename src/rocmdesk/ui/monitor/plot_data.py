@@ -3,6 +3,7 @@ line is too short to show, the min/max band, a live view's pages, and byte count
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable
 
@@ -113,3 +114,23 @@ def join_windows(body: Window, tail: Window | None) -> Window:
     return Window(t=np.concatenate((body.t, tail.t[keep])),
                   min=np.concatenate((body.min, tail.min[keep])), max=np.concatenate((body.max, tail.max[keep])),
                   mean=np.concatenate((body.mean, tail.mean[keep])), bucket_s=body.bucket_s, level=body.level)
+
+
+def tail_grew(old: Window, new: Window) -> bool:
+    """Whether ``new`` is ``old`` with points added after it (its last one may have changed: a bucket filling): a
+    live plot then repaints from the old tail's last segment on, not the whole tail."""
+    n = len(old) - 1
+    if n < 1 or len(new) < n + 1 or old.bucket_s != new.bucket_s:
+        return False
+    eq = np.array_equal
+    return bool(eq(old.t[:n], new.t[:n]) and eq(old.mean[:n], new.mean[:n], equal_nan=True)
+                and eq(old.min[:n], new.min[:n], equal_nan=True) and eq(old.max[:n], new.max[:n], equal_nan=True))
+
+
+WORD_JOINER = "\u2060"  # no line break here, and nothing drawn
+
+
+def unbroken(text: str) -> str:
+    """``text`` as rich text that no line breaks: spaces made non-breaking, a word joiner between characters (Qt's
+    rich text ignores ``white-space: nowrap`` on a span, and breaks between any two Chinese characters)."""
+    return WORD_JOINER.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
