@@ -38,6 +38,7 @@ from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the vie
     band_segments,
     format_bytes,
     WORD_JOINER,
+    extent,
     join_windows,
     joined_lone_points,
     line_data,
@@ -557,16 +558,7 @@ class MetricPlot(QWidget):
         x0 = self._x_shown[0] if self._x_shown is not None and not self._paused else self.vb.viewRange()[0][0]
         if sticky and self._fitted is not None and self._fitted[0] == x0 and self._tails_within(*self._fitted[1:]):
             return  # the body is what the range was fitted to, and the new strip lies within its values
-        lo, hi = math.inf, -math.inf
-        for c in self._curves:
-            w = c.window
-            if w is None or not len(w):
-                continue
-            seen = w.t >= x0 - w.bucket_s
-            for arr in (w.min[seen], w.max[seen]):
-                arr = arr[np.isfinite(arr)]
-                if arr.size:
-                    lo, hi = min(lo, float(arr.min())), max(hi, float(arr.max()))
+        lo, hi = extent([w for c in self._curves for w in (c.body, c.tail)], x0)  # body and tail: no join needed
         self._fitted = (x0, lo, hi)
         extra = [v for v in (self._threshold, *self._y_hint) if v is not None]
         for v in extra:
@@ -601,15 +593,8 @@ class MetricPlot(QWidget):
 
     def _tails_within(self, lo: float, hi: float) -> bool:
         """Whether every tail's values lie in lo..hi (a gap or no tail at all does)."""
-        for c in self._curves:
-            w = c.tail
-            if w is None or not len(w):
-                continue
-            for arr in (w.min, w.max):
-                arr = arr[np.isfinite(arr)]
-                if arr.size and (float(arr.min()) < lo or float(arr.max()) > hi):
-                    return False
-        return True
+        t_lo, t_hi = extent([c.tail for c in self._curves])
+        return lo <= t_lo and t_hi <= hi
 
     def _view_moved(self, *args: object) -> None:
         if self._paused and not self._setting_range:

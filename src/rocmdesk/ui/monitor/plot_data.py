@@ -134,3 +134,18 @@ def unbroken(text: str) -> str:
     """``text`` as rich text that no line breaks: spaces made non-breaking, a word joiner between characters (Qt's
     rich text ignores ``white-space: nowrap`` on a span, and breaks between any two Chinese characters)."""
     return WORD_JOINER.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
+
+
+def extent(windows: list[Window | None], since: float = -math.inf) -> tuple[float, float]:
+    """(lowest min, highest max) of the windows' finite values from ``since`` on (a bucket reaching into it counts);
+    (inf, -inf) when there is none."""
+    lo, hi = math.inf, -math.inf
+    for w in windows:
+        if w is None or not len(w):
+            continue
+        seen = w.t >= since - w.bucket_s
+        for arr in (w.min[seen], w.max[seen]):
+            arr = arr[np.isfinite(arr)]
+            if arr.size:
+                lo, hi = min(lo, float(arr.min())), max(hi, float(arr.max()))
+    return lo, hi
