@@ -246,3 +246,49 @@ def test_generated_identities_never_reach_a_report(host, user, ip, v6, mac, guid
         for secret in (host, user, ip, v6, mac, guid, gpu):
             assert not _survives(secret, text), (secret, text)
         assert gfx in text and version in text
+
+
+# ---- the words a text must hold before a pattern is tried (scrub._NEEDS) -------------------------------------
+NEEDS_EXAMPLES = [  # each learns a name through one pattern of _NEEDS, in a variant of its spelling
+    "mei@box:~$ ls", "(venv) mei@box ~ %", "[mei@box work]$", "I have no name!@3f2a9c:/$",
+    "Linux box 6.8.0-45-generic #45-Ubuntu SMP", "Static hostname: box", "HOSTNAME=box", "NodeName = box",
+    "systemd[1]: Hostname set to <box>.", "HOSTNAME SET TO <box>", "box:1234:1250 [0] NCCL INFO Bootstrap",
+    "box:1234:1250 [1] RCCL INFO init", "mei is not member of render", "uid=1000(mei) gid=1000(mei)",
+    "owner=1000(mei)", "USER=mei", "SUDO_USER='mei'", "LOGNAME=mei", "USERNAME=mei",
+    "sshd[9]: Accepted publickey for mei from 10.0.0.2", "sudo[77]:     mei : TTY=pts/0 ; PWD=/x",
+    "pam_unix(sudo:session): session opened for user mei(uid=0) by mei(uid=1000)", "/home/mei/venv/bin/python",
+    "/Users/mei/x", "/homes/mei/x", "C:\\Users\\mei\\AppData", "c:\\\\USERS\\\\mei\\\\x",
+]
+
+
+def _corpus() -> list[str]:
+    from pathlib import Path
+
+    here = Path(__file__).parent
+    files = [*sorted((here.parent / "data" / "realworld").rglob("*")), *sorted((here / "data").rglob("*"))]
+    return [p.read_text(encoding="utf-8", errors="replace") for p in files if p.is_file()] + NEEDS_EXAMPLES
+
+
+def test_the_words_a_pattern_needs_never_hide_a_name(monkeypatch):
+    from rocmdesk.doctor import scrub as scrub_mod
+
+    assert set(scrub_mod._NEEDS) >= {scrub_mod._PROMPT, scrub_mod._HOST_KEY, scrub_mod._LOGIN, scrub_mod._WIN_HOME}
+    texts = _corpus()
+    with_words = [learn([t]) for t in texts]
+    monkeypatch.setattr(scrub_mod, "_NEEDS", {})
+    assert [learn([t]) for t in texts] == with_words  # the same names as every pattern tried on every text
+    # and every pattern that has words learns from at least one example (the words are not too strict to test)
+    monkeypatch.undo()
+    for pat in scrub_mod._NEEDS:
+        assert any(pat.search(t) for t in NEEDS_EXAMPLES), pat.pattern
+    for example in NEEDS_EXAMPLES:
+        assert learn([example]) != Names(), example
+
+
+def test_a_text_without_the_words_is_not_searched():
+    from rocmdesk.doctor import scrub as scrub_mod
+
+    line = "Dec 04 10:11:12 box app[1234]: request 7 served in 0.1s path=/api/v1/items/7 user=u7\n"
+    assert learn([line * 2000]) == Names(hosts=frozenset({"box"}))
+    for pat, (words, lower) in scrub_mod._NEEDS.items():
+        assert not any(w in (line.lower() if lower else line) for w in words), pat.pattern  # all skipped
