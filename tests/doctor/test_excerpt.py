@@ -89,6 +89,8 @@ def test_too_many_lines_of_interest_are_cut_and_the_report_says_so() -> None:
 def test_one_endless_line_is_read_in_pieces() -> None:
     part = excerpt_bytes(b"x" * (9 << 20) + b" HIP error: invalid device function " + b"y" * (9 << 20))
     assert len(part.data) < 2 << 20
+    assert part.total_lines == 1  # its pieces are not counted as lines
+    assert excerpt_bytes(b"a\n" + b"z" * (20 << 20) + b"\nb\n").total_lines == 3
 
 
 def test_every_catalogue_symptom_holds_a_keyword() -> None:

@@ -427,6 +427,7 @@ def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: 
     carry = b""
     offset = total = 0
     stopped = False  # the input went on past ``limit``
+    cut = False  # the input ends inside an endless line, read in pieces
     for chunk in chunks:
         if total + len(chunk) > limit:
             chunk, stopped = chunk[:limit - total], True
@@ -436,10 +437,11 @@ def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: 
             carry += chunk
             if len(carry) > 4 * CHUNK:  # one endless line: read it in pieces all the same
                 r.body(carry + b"\n", offset)
+                r.lines -= 1  # a piece, not a line
                 offset += len(carry)
-                carry = b""
+                carry, cut = b"", True
         else:
-            start = 0
+            start, cut = 0, False
             if carry:  # the line the previous chunk ended in: joined (small), the chunk itself is never copied
                 r.body(carry + chunk[:first], offset)
                 offset += len(carry) + first
@@ -454,6 +456,8 @@ def excerpt(chunks: Iterable[bytes], *, limit: int = MAX_STREAM_BYTES, skipped: 
     if carry:
         r.body(carry + b"\n", offset)
         offset += len(carry) + 1
+    elif cut:
+        r.lines += 1  # its last piece
     head = r.head
     tail = r.tail[-TAIL_BYTES:]
     if len(r.tail) > TAIL_BYTES:
