@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines, sniff_sample
+from rocmdesk.formats.text import AnyWord, binary_reason, clean_lines, sniff_sample
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "kernel-log"
@@ -127,9 +127,8 @@ _RULES: tuple[_Rule, ...] = (
         r"(?:amdgpu|\bdrm|\bkfd).{0,200}?(?:\*ERROR\*|\berror\b|\bfailed\b)", re.IGNORECASE)),
 )
 # A cheap test before the rules: lines without any of these words hold no event.
-_CANDIDATE_RE = re.compile(
-    r"amdgpu|kfd|drm|gpu|ring|hub|fault|firmware|probe|iommu|AMD-Vi|DMAR|removed|bus", re.IGNORECASE
-)
+_CANDIDATE = AnyWord("amdgpu", "kfd", "drm", "gpu", "ring", "hub", "fault", "firmware", "probe", "iommu", "AMD-Vi",
+                     "DMAR", "removed", "bus")
 _VERSION_RE = re.compile(r"Linux version (\S+)")
 _CMDLINE_RE = re.compile(r"(?:Kernel )?[Cc]ommand line: (.*)$")
 _PHASE_RE = re.compile(r"\b(begin|succeeded|success|failed|fail)\b", re.IGNORECASE)
@@ -284,7 +283,7 @@ def _details(rule: _Rule, m: re.Match[str], message: str) -> dict[str, str]:
 
 
 def _classify(message: str) -> tuple[_Rule, re.Match[str]] | None:
-    if not _CANDIDATE_RE.search(message):
+    if not _CANDIDATE(message):
         return None
     for rule in _RULES:
         m = rule.pattern.search(message)

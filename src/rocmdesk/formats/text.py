@@ -47,6 +47,22 @@ class CleanStats:
     prompts: int = 0  # shell prompt lines (a command typed, not output) blanked
 
 
+class AnyWord:
+    """Whether a line holds one of ``words``, ignoring case as ``re.IGNORECASE`` does: a pattern that ignores
+    case cannot use re's fast scan for its first letters, so an ASCII line (nearly every line of a log) is lowered
+    and searched for the lowered words instead, ten times faster; any other line is searched as re would."""
+
+    def __init__(self, *words: str) -> None:
+        self.words = words
+        self._lowered = re.compile("|".join(re.escape(w.lower()) for w in words))
+        self._folding = re.compile("|".join(re.escape(w) for w in words), re.IGNORECASE)
+
+    def __call__(self, line: str) -> bool:
+        if line.isascii():
+            return self._lowered.search(line.lower()) is not None
+        return self._folding.search(line) is not None
+
+
 def binary_reason(text: str) -> str | None:
     """Why ``text`` is not tool output but decoded binary data, or None when it reads as text."""
     if not text:

@@ -50,7 +50,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from rocmdesk.formats.errors import FormatError
-from rocmdesk.formats.text import binary_reason, clean_lines
+from rocmdesk.formats.text import AnyWord, binary_reason, clean_lines
 from rocmdesk.i18n import translate
 
 FORMAT_NAME = "traceback"
@@ -153,10 +153,9 @@ _SIGNAL_RES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("hip-error", re.compile(r"HIP error: (?P<err>[^\n]{1,200})|\b(?P<code>hipError\w{2,60})")),
 )
 # Words one of the signal patterns needs: a line without any is skipped cheaply.
-_SIGNAL_CANDIDATE_RE = re.compile(
-    r"hip|HSA_STATUS|out of memory|OutOfMemory|shared object|GPU|CUDA|NVIDIA|NVML|Tensile|/dev/kfd|CCL|Watchdog"
-    r"|Segmentation|core dumped|Aborted|Fatal Python", re.IGNORECASE
-)
+_SIGNAL_CANDIDATE = AnyWord("hip", "HSA_STATUS", "out of memory", "OutOfMemory", "shared object", "GPU", "CUDA",
+                            "NVIDIA", "NVML", "Tensile", "/dev/kfd", "CCL", "Watchdog", "Segmentation", "core dumped",
+                            "Aborted", "Fatal Python")
 _GFX_RE = re.compile(r"\bgfx[0-9]{1,2}[0-9a-f]{2}\b")
 
 
@@ -279,7 +278,7 @@ def find_signals(lines: list[str], limit: int = MAX_SIGNALS) -> list[ErrorSignal
         if len(out) >= limit:
             break
         line = raw[:_MAX_LINE]
-        if not _SIGNAL_CANDIDATE_RE.search(line):
+        if not _SIGNAL_CANDIDATE(line):
             continue
         found: list[str] = []
         for kind, pattern in _SIGNAL_RES:
