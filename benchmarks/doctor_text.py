@@ -3,7 +3,8 @@
 Logs of 50 and 200 MB (journal-like lines) hold one error (HIP's "invalid device function") at the start, in the
 middle or at the end.  Each case runs the whole `doctor` process and `grep` over the same file with the excerpt's
 keywords (rocmdesk.doctor.excerpt.KEYWORDS, case-insensitive: the lines the Doctor keeps), interleaved; for each,
-its wall time and its peak RSS (the kernel's rusage of that one child, from wait4).  The ratio is what counts.
+its wall time and its peak RSS (the kernel's rusage of that one child, from wait4).  The ratio is what counts, at
+the largest size (the goal is stated for 200 MB); smaller logs' ratios are printed too.
 The Doctor runs as installed (compiled bytecode, in a temporary cache, after one warm-up run): this environment's
 PYTHONDONTWRITEBYTECODE would otherwise add the compiling of every module to each run.  Goals (issue 17): the
 error found in every case, peak memory under 100 MB, time within 1.5x of grep.
@@ -63,7 +64,8 @@ def main() -> int:
 
     grep = shutil.which("grep")
     pattern_args = [a for kw in KEYWORDS for a in ("-e", kw.decode())]
-    worst_ratio, worst_mb, all_found = 0.0, 0, True
+    worst_at: dict[int, float] = {}
+    worst_mb, all_found = 0, True
     print(f"{'log':>16} {'where':>7} {'doctor s':>9} {'grep s':>8} {'ratio':>6} {'peak MB':>8} {'grep MB':>8}  found")
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -86,13 +88,19 @@ def main() -> int:
                     peaks.append(peak)
                     found = found and '"wheel-missing-arch"' in out
                 ratio = statistics.median(ours) / statistics.median(theirs)
-                worst_ratio, worst_mb = max(worst_ratio, ratio), max(worst_mb, max(peaks))
+                worst_at[mb] = max(worst_at.get(mb, 0.0), ratio)
+                worst_mb = max(worst_mb, max(peaks))
                 all_found = all_found and found
                 print(f"{mb:>13} MB {where:>7} {statistics.median(ours):9.2f} {statistics.median(theirs):8.2f} "
                       f"{ratio:6.1f} {max(peaks):8d} {max(grep_peaks):8d}  {'yes' if found else 'NO'}")
                 log.unlink()
-    print(f"\nworst: {worst_ratio:.2f}x grep (goal <= 1.5x), peak {worst_mb} MB (goal < 100 MB), "
-          f"error found in every case: {'yes' if all_found else 'NO'}")
+    goal_mb = max(args.sizes)
+    print(f"\nworst at {goal_mb} MB (the goal's size): {worst_at[goal_mb]:.2f}x grep (goal <= 1.5x)")
+    for mb in sorted(worst_at):
+        if mb != goal_mb:
+            print(f"worst at {mb} MB: {worst_at[mb]:.2f}x grep (no goal: Python's start and the Doctor's imports, "
+                  f"about 0.3 s, are most of a small log's time)")
+    print(f"peak {worst_mb} MB (goal < 100 MB), error found in every case: {'yes' if all_found else 'NO'}")
     return 0 if all_found else 1
 
 

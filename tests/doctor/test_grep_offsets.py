@@ -3,13 +3,13 @@ Doctor's own search gives, and anything odd about grep (missing, failing, lying)
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
 
 import pytest
 
-from rocmdesk.doctor import grep_offsets
 from rocmdesk.doctor.excerpt import KEYWORDS, excerpt_file
 from rocmdesk.doctor.grep_offsets import GrepOffsets, pattern
 from tests.conftest import need_program
@@ -94,7 +94,9 @@ def test_a_grep_that_fails_or_lies_falls_back_to_the_own_search(tmp_path: Path, 
 
 def test_no_grep_at_all_is_the_own_search(tmp_path: Path, monkeypatch) -> None:
     path = _write(tmp_path / "log", 60_000, {30_000: ERROR})
-    monkeypatch.setattr(grep_offsets.shutil, "which", lambda name: None)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with open(path, "rb") as fh:
+        assert GrepOffsets.start(path, fh.fileno(), KEYWORDS) is None
     assert ERROR in excerpt_file(path).data
 
 
@@ -112,3 +114,28 @@ def test_only_plain_words_become_the_pattern() -> None:
     for odd in (b"a|b", b"x.*", b"", b"\\(", "é".encode()):
         with pytest.raises(ValueError):
             pattern((b"hip", odd))
+
+
+def test_doctor_starts_grep_before_loading_the_rest(tmp_path: Path) -> None:
+    # grep's half second over a big log begins before dataclasses, the formats and numpy are imported
+    import subprocess
+    import sys
+
+    path = _write(tmp_path / "log", 60_000, {30_000: ERROR})
+    probe = """
+import json, os, sys
+seen = {}
+real = os.posix_spawnp
+def spawn(name, *args, **kw):
+    seen[name] = sorted(m for m in ("dataclasses", "numpy", "subprocess", "rocmdesk.formats", "rocmdesk.doctor.excerpt")
+                        if m in sys.modules)
+    return real(name, *args, **kw)
+os.posix_spawnp = spawn
+from rocmdesk.cli import main
+code = main(["doctor", "--json", "--from", sys.argv[1]])
+print(json.dumps(seen))
+"""
+    out = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True, text=True, timeout=120)
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen == {"grep": []}, out.stderr
+    assert "invalid device function" in out.stdout  # and it read the file with grep's help

@@ -177,8 +177,8 @@ def _read(name: str) -> tuple[str, Any]:
     import os
     import stat
 
-    from rocmdesk.doctor.excerpt import STREAM_ABOVE, begin_file
-    from rocmdesk.formats import limits
+    from rocmdesk.doctor.big_input import KEYWORDS, MAX_STREAM_BYTES, STREAM_ABOVE
+    from rocmdesk.doctor.grep_offsets import begin
 
     if name == "-":
         return _read_stdin()
@@ -186,17 +186,24 @@ def _read(name: str) -> tuple[str, Any]:
         st = os.stat(name) if name != "-" else None
     except OSError:
         st = None  # read_input says why
-    small = st is None or not stat.S_ISREG(st.st_mode) or st.st_size <= STREAM_ABOVE
-    if small or st.st_size > limits.MAX_INPUT_BYTES:
+    if st is None or not stat.S_ISREG(st.st_mode) or st.st_size <= STREAM_ABOVE:
         return read_input(name)
     try:
-        read = begin_file(name)
+        fh, grep = begin(name, KEYWORDS, MAX_STREAM_BYTES)  # grep runs from here on, while the rest is imported
     except OSError as exc:
         raise InputError(f"{name}: {exc.strerror or exc}") from None
+    from rocmdesk.doctor.excerpt import read_begun
+    from rocmdesk.formats import limits
+
+    if st.st_size > limits.MAX_INPUT_BYTES:  # read_input says it is too big
+        if grep is not None:
+            grep.finish()
+        fh.close()
+        return read_input(name)
 
     def finish() -> Any:
         try:
-            return read()
+            return read_begun(fh, grep)
         except OSError as exc:
             raise InputError(f"{name}: {exc.strerror or exc}") from None
 
@@ -209,7 +216,8 @@ def _read_stdin() -> tuple[str, Any]:
     ``formats.limits.MAX_INPUT_BYTES`` nothing more is read, and the report says so."""
     from itertools import chain
 
-    from rocmdesk.doctor.excerpt import STREAM_ABOVE, excerpt, file_chunks
+    from rocmdesk.doctor.big_input import STREAM_ABOVE
+    from rocmdesk.doctor.excerpt import excerpt, file_chunks
     from rocmdesk.formats import limits
 
     stream = getattr(sys.stdin, "buffer", None)

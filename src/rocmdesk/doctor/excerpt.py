@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from rocmdesk.doctor.big_input import KEYWORDS, MAX_STREAM_BYTES
 from rocmdesk.i18n import translate
 
 
@@ -42,22 +42,10 @@ CHUNK = 2 << 20  # numpy works on whole chunks (a few of them are the most one r
 HEAD_BYTES = 16 << 10  # the beginning (what a text's format is known by) ...
 TAIL_BYTES = 48 << 10  # ... and the end (where the error that ended a run is, with its traceback) are kept whole
 MIDDLE_BYTES = 256 << 10  # lines of interest between, with their context: the first half and the last half
-STREAM_ABOVE = 1 << 20  # smaller inputs are read as they are
 BEFORE, AFTER = 12, 4  # lines kept around a line of interest
 MAX_LINE = 4096  # a kept line is cut here
 PIECE_HITS = 32  # a run of lines of interest close together is kept in pieces of this many (dense logs)
-MAX_STREAM_BYTES = 8 << 30  # more than this is not read (a log never is; a disk image piped in could be endless)
 
-# a line of interest holds one of these (lowercase ASCII): every recognizer's and catalogue pattern's own words; a
-# test checks that each of the house plan's error strings and each catalogue symptom sample holds one
-KEYWORDS: tuple[bytes, ...] = (
-    b"hip", b"hsa", b"kfd", b"gpu", b"gfx", b"rocm", b"rocblas", b"miopen", b"tensile", b"ccl", b"cuda", b"nvidia",
-    b"nvml", b"out of memory", b"outofmemory", b"shared object", b"segmentation fault", b"core dumped", b"aborted",
-    b"fatal python", b"fault", b"watchdog", b"torch", b"illegal instruction", b"bus error", b"dxg", b"wsl",
-    b"permission denied", b"not permitted", b"cannot allocate memory", b"member of", b"not initialized",
-    b"physically removed", b"fell off the bus", b"timeout", b"mes failed", b"supported_devices", b"code object",
-    b"4104", b"atomics",
-)
 
 # English letter pairs, most frequent first (logs are mostly English words, numbers and punctuation): an anchor is a
 # keyword's least frequent pair of adjacent bytes, and anchors share a translate group only where the pairs that
@@ -530,34 +518,28 @@ def begin_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES, *,
     (doctor.grep_offsets); the function returned reads it into its excerpt.  Between the two the caller can do
     other work (import what will read the excerpt) while grep runs.  When grep cannot run or does not finish
     well, the file is read again with this module's own search.  OSError: the file cannot be opened."""
-    fh = open(path, "rb")  # noqa: SIM115 (closed by the function returned, or below)
-    try:
-        info = os.fstat(fh.fileno())
-        grep = None
-        if use_grep and info.st_size <= limit and stat.S_ISREG(info.st_mode):
-            from rocmdesk.doctor.grep_offsets import GrepOffsets
+    from rocmdesk.doctor.grep_offsets import begin
 
-            grep = GrepOffsets.start(path, fh.fileno(), KEYWORDS)
-    except BaseException:
-        fh.close()
-        raise
+    fh, grep = begin(path, KEYWORDS if use_grep else None, limit)
+    return lambda: read_begun(fh, grep, limit)
 
-    def read() -> Excerpt:
-        with fh:
-            if grep is not None:
-                found = _with_grep(grep, fh)
-                if found is not None:
-                    return found
-                fh.seek(0)
-            size = os.fstat(fh.fileno()).st_size
-            skipped = 0
-            if size > limit:
-                fh.seek(size - limit)
-                fh.readline()  # from the first whole line on
-                skipped = fh.tell()
-            return excerpt(file_chunks(fh), limit=limit, skipped=skipped)
 
-    return read
+def read_begun(fh: Any, grep: Any, limit: int = MAX_STREAM_BYTES) -> Excerpt:
+    """The excerpt of the file open on ``fh`` (closed here), with ``grep``'s offsets when it was started
+    (:func:`rocmdesk.doctor.grep_offsets.begin`).  OSError: the file cannot be read."""
+    with fh:
+        if grep is not None:
+            found = _with_grep(grep, fh)
+            if found is not None:
+                return found
+            fh.seek(0)
+        size = os.fstat(fh.fileno()).st_size
+        skipped = 0
+        if size > limit:
+            fh.seek(size - limit)
+            fh.readline()  # from the first whole line on
+            skipped = fh.tell()
+        return excerpt(file_chunks(fh), limit=limit, skipped=skipped)
 
 
 def _with_grep(grep: Any, fh: Any) -> Excerpt | None:

@@ -19,7 +19,8 @@ def diagnose_text(data: Any, label: str = "<text>") -> tuple[InputResult, list[F
     """What one pasted text says: its format, a short summary, and the catalogue findings it shows.  ``data`` is
     bytes, text, or an :class:`~rocmdesk.doctor.excerpt.Excerpt` of a big file read in bounded memory; a big text
     is read whole the same way (its beginning, its end and every line of interest between)."""
-    from rocmdesk.doctor.excerpt import STREAM_ABOVE, Excerpt, excerpt_bytes
+    from rocmdesk.doctor.big_input import STREAM_ABOVE
+    from rocmdesk.doctor.excerpt import Excerpt, excerpt_bytes
 
     whole: Excerpt | None = data if isinstance(data, Excerpt) else None
     if whole is None and isinstance(data, (bytes, str)) and len(data) > STREAM_ABOVE:
