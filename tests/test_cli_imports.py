@@ -83,3 +83,10 @@ def test_the_simulated_cache_is_where_platformdirs_puts_it(env, monkeypatch):
     for key, value in env.items():
         monkeypatch.setenv(key, value)
     assert default_cache_dir() == Path(platformdirs.user_cache_dir("rocmdesk")) / "simulated"
+
+
+def test_monitor_of_this_computer_reads_the_host_through_the_seam():
+    # its CPU and memory come from /proc through the Host, as a capture records them: no psutil (a fifth of the run)
+    for argv in (["monitor", "--once", "--json"], ["monitor", "--once", "--json", "--root", "/"]):
+        _code, modules = _loaded(argv)
+        assert "rocmdesk.telemetry.hostmetrics" in modules and "psutil" not in modules, argv
