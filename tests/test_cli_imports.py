@@ -90,3 +90,10 @@ def test_monitor_of_this_computer_reads_the_host_through_the_seam():
     for argv in (["monitor", "--once", "--json"], ["monitor", "--once", "--json", "--root", "/"]):
         _code, modules = _loaded(argv)
         assert "rocmdesk.telemetry.hostmetrics" in modules and "psutil" not in modules, argv
+
+
+def test_monitor_on_sysfs_loads_no_format_reader():
+    # the rocm-smi and amd-smi samplers (and the format readers they need) load only where sysfs has nothing
+    code, modules = _loaded(COMMANDS["monitor-json"])
+    assert code == 0 and "rocmdesk.telemetry.sampler" in modules
+    assert "rocmdesk.telemetry.smi_sampler" not in modules and "rocmdesk.formats" not in modules

@@ -49,22 +49,22 @@ def _sysfs_readable(host: Host, gpus: list[Gpu]) -> bool:
 def open_sampler(host: Host, source: str = "auto", gpus: list[Gpu] | None = None):
     """A sampler for ``host``: sysfs unless it has nothing to read and an SMI tool is there."""
     from rocmdesk.telemetry.sampler import SysfsSampler, discover_gpus
-    from rocmdesk.telemetry.smi_sampler import AmdSmiSampler, RocmSmiSampler
 
     if source not in SOURCES:
         raise ValueError(f"unknown source {source!r}: one of {', '.join(SOURCES)}")
     gpus = discover_gpus(host) if gpus is None else gpus
-    if source == "sysfs":
-        return SysfsSampler(host, gpus)
+    if source == "sysfs" or (source == "auto" and (not gpus or _sysfs_readable(host, gpus))):
+        return SysfsSampler(host, gpus)  # (the SMI samplers load the format readers: only when they may be used)
+    from rocmdesk.telemetry.smi_sampler import AmdSmiSampler, RocmSmiSampler
+
     if source == "rocm-smi":
         return RocmSmiSampler(host, gpus)
     if source == "amd-smi":
         return AmdSmiSampler(host, gpus)
-    if gpus and not _sysfs_readable(host, gpus):
-        for cls in (RocmSmiSampler, AmdSmiSampler):
-            candidate = cls(host, gpus)
-            if candidate.available():
-                return candidate
+    for cls in (RocmSmiSampler, AmdSmiSampler):  # auto, and sysfs has nothing to read
+        candidate = cls(host, gpus)
+        if candidate.available():
+            return candidate
     return SysfsSampler(host, gpus)
 
 
