@@ -7,7 +7,9 @@ interleaved batch by batch:
 - floor (plain reads): ``open(path, 'rb').read()`` of exactly the files that sample reads, in a loop;
 - floor (pread): ``os.pread`` on those files already open -- the syscalls alone, nothing parsed;
 - rocm-smi: one ``rocm-smi --showtemp --showpower --showmemuse --showuse --json`` on the same
-  tree (Debian's rocm-smi in a private mount namespace, as tests/telemetry/test_oracle_rocm_smi.py).
+  tree (Debian's rocm-smi in a private mount namespace, as tests/telemetry/test_oracle_rocm_smi.py);
+- librocm_smi64: the same metrics through Debian's library, in-process (ctypes), in that namespace, interleaved
+  with ours there (benchmarks/rsmi_library.py).
 
 Goals: ours at least 500x cheaper than one rocm-smi call; within 3x of the floor.  Also printed:
 the history's memory bound for 8 GPUs x 24 h at 10 Hz, a window query, and a monitor tick of 8 GPUs.
@@ -85,6 +87,27 @@ def _wall(argv: list[str], env: dict[str, str] | None = None) -> float:
     if proc.returncode not in (0, 2) or not proc.stdout.strip().startswith(b"{"):
         raise RuntimeError(f"{argv[3:6]} failed: {proc.stderr.decode(errors='replace')[-300:]}")
     return wall
+
+
+def bench_library(root: Path, samples: int) -> float | None:
+    """Our sample over librocm_smi64's (the same metrics, in-process, both in the namespace): how much cheaper."""
+    run_in = FAKESYS / "run_in_fakesys.sh"
+    if not (os.path.exists("/usr/lib/librocm_smi64.so.1") and run_in.is_file() and shutil.which("unshare")):
+        print("\nlibrocm_smi64: not measured (needs Debian's librocm-smi64-1, ../shared/tools/fakesys and unshare)")
+        return None
+    proc = subprocess.run(["sh", str(run_in), str(root), PYTHON, str(REPO / "benchmarks" / "rsmi_library.py"),
+                           str(samples)], capture_output=True, text=True, check=False)
+    import json
+
+    try:
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+        ours, lib = got["ours"], got["library"]
+    except (IndexError, ValueError, KeyError):
+        print(f"\nlibrocm_smi64: failed: {(proc.stdout + proc.stderr)[-300:]}")
+        return None
+    print(f"\none sample in-process on the fakesys tree (in its namespace): ours {ours * 1e6:.1f} us, "
+          f"librocm_smi64 (ctypes, the same metrics) {lib * 1e6:.1f} us -> ours is {lib / ours:.2f}x cheaper")
+    return lib / ours
 
 
 def bench_processes(root: Path, runs: int, base: Path) -> float | None:
@@ -224,9 +247,13 @@ def main() -> int:
             strict &= r["ours"] / r["pread"] <= 3.0
         bench_history_and_monitor(base)
         fakesys = next((p for label, p in trees if label.startswith("fakesys")), None)
+        library = bench_library(fakesys, args.samples) if fakesys is not None else None
         whole = bench_processes(fakesys, args.rocm_runs, base) if fakesys is not None else None
     print(f"\ngoals (>= 500x cheaper than rocm-smi, <= 3x the plain-read floor): {'met' if ok else 'NOT met'}; "
           f"<= 3x even the raw-pread floor: {'yes' if strict else 'no'}")
+    if library is not None:
+        print(f"goal (>= 10x cheaper than the librocm_smi64 path): {'met' if library >= 10 else 'NOT met'} "
+              f"({library:.2f}x)")
     if whole is not None:
         print(f"goal (monitor --once --json as a whole process faster than rocm-smi): "
               f"{'met' if whole < 1 else 'NOT met'} ({1 / whole:.2f}x)")
