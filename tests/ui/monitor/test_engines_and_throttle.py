@@ -6,10 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from rocmdesk.machine import simulate
 from rocmdesk.machine.host import Host
 from rocmdesk.telemetry.monitor import Monitor
+from rocmdesk.telemetry.processes import GpuProcess
 from rocmdesk.ui.monitor import texts
 from rocmdesk.ui.monitor.view import MonitorView
 
@@ -78,3 +80,30 @@ def test_throttle_reasons_in_the_state_lines(qtbot, two: Path) -> None:
     lines = view.status_lines()
     assert any("GPU 1" in line and "power limit (PPT0)" in line for line in lines), lines
     assert not any("GPU 0" in line and "held back" in line for line in lines)  # its idle TEMP_HOTSPOT is ignored
+
+
+def test_process_table_keeps_its_cells_and_follows_the_rows(qtbot, two: Path) -> None:
+    # a refresh changes the texts that changed and keeps the cells (setItem on every cell re-laid the table out)
+    view, _monitor, clock = _view(qtbot, two)
+
+    def refresh(t: float) -> dict[str, str]:
+        simulate.write_metrics(two, t)
+        simulate.write_processes(two, t)
+        view.monitor.sampler.reader.forget()
+        clock.t += 2.0
+        view.sample_now()
+        view.refresh_processes(background=False)
+        table = view.proc_table
+        return {table.item(r, 1).text() + "@" + table.item(r, 2).text(): table.item(r, 4).text()
+                for r in range(table.rowCount())}
+
+    refresh(150.0)
+    first = view.proc_table.item(0, 1)
+    rows = refresh(152.0)
+    assert view.proc_table.item(0, 1) is first and len(rows) == view.proc_table.rowCount() >= 3
+    view._show_processes([GpuProcess(pid=7, name="solo", gpu_index=1, pci_slot=None, vram_bytes=1 << 20,
+                                     gtt_bytes=None)])  # fewer rows
+    table = view.proc_table
+    assert table.rowCount() == 1 and [table.item(0, c).text() for c in range(3)] == ["7", "solo", "1"]
+    assert table.item(0, 3).text() != "—" and table.item(0, 0).textAlignment() & Qt.AlignmentFlag.AlignRight
+    assert set(refresh(154.0)) == set(rows)  # every process again, in cells made anew

@@ -579,16 +579,22 @@ class MonitorView(QWidget):
     def _show_processes(self, procs: list) -> None:
         shown = set(self.shown_gpus()) if self.model.choice != ALL else None
         rows = [p for p in procs if shown is None or p.gpu_index in shown]
-        self.proc_table.setRowCount(len(rows))
+        table = self.proc_table
+        table.setRowCount(len(rows))
         for r, p in enumerate(rows):
             vram = format_bytes(p.vram_bytes) if p.vram_bytes is not None else "—"
             engines = texts.engine_text(getattr(p, "kind", None), getattr(p, "engines_percent", None))
             cells = (str(p.pid), p.name or "?", "—" if p.gpu_index is None else str(p.gpu_index), vram, engines)
             for c, text in enumerate(cells):
+                item = table.item(r, c)
+                if item is not None:  # the same cell: its text changes only when it did (setItem re-lays the table)
+                    if item.text() != text:
+                        item.setText(text)
+                    continue
                 item = QTableWidgetItem(text)
                 if c in (0, 2, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.proc_table.setItem(r, c, item)
+                table.setItem(r, c, item)
         self.proc_note.setText(
             self.tr("Only your own processes are listed: other users' are hidden from you.")
             if rows
