@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pytest
 
 from rocmdesk.telemetry.history import History, Window
-from rocmdesk.ui.monitor.plot_data import join_windows, page_edges
+from rocmdesk.ui.monitor.plot_data import WORD_JOINER, join_windows, page_edges, tail_grew, unbroken
 
 
 def test_page_edges_step_by_a_sixteenth_and_keep_the_newest_inside() -> None:
@@ -178,3 +180,31 @@ def test_strips_drawn_one_at_a_time_look_like_the_whole_drawn_at_once(qtbot, spa
         edge = live.plot_widget.mapFromScene(live.vb.mapViewToScene(QPointF(t, 0.0))).x() - 3
         a, b = a.copy(0, 0, edge, a.height()), b.copy(0, 0, edge, b.height())
     assert a == b
+
+
+def test_unbroken_joins_then_escapes_as_one_character_at_a_time() -> None:
+    # the readout's items: joining first must give what escaping each character and joining gave
+    rng = np.random.default_rng(5)
+    alphabet = list("ab 3.5°C<>&\"'显卡%–") + ["\u2060"]
+    for _ in range(500):
+        text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
+        per_char = WORD_JOINER.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
+        assert unbroken(text) == per_char, text
+
+
+def _window(t, mean, bucket_s=0.0) -> Window:
+    t, mean = np.asarray(t, dtype=float), np.asarray(mean, dtype=float)
+    return Window(t=t, min=mean - 1, max=mean + 1, mean=mean, bucket_s=bucket_s, level=0)
+
+
+def test_tail_grew_only_when_the_old_points_are_still_there() -> None:
+    old = _window([1, 2, 3], [5, np.nan, 7])
+    assert tail_grew(old, _window([1, 2, 3, 4], [5, np.nan, 7, 8]))  # a point added, a NaN kept
+    assert tail_grew(old, _window([1, 2, 3.5], [5, np.nan, 9]))  # the last one may change (a bucket filling)
+    assert not tail_grew(old, _window([1, 2.5, 3, 4], [5, np.nan, 7, 8]))  # an old point moved
+    assert not tail_grew(old, _window([1, 2, 3, 4], [5, 6, 7, 8]))  # a NaN filled in
+    assert not tail_grew(old, _window([1, 2], [5, np.nan]))  # shorter
+    assert not tail_grew(old, _window([1, 2, 3, 4], [5, np.nan, 7, 8], bucket_s=1.0))  # another level
+    assert not tail_grew(_window([1], [5]), _window([1, 2], [5, 6]))  # one point: nothing to keep
+    f32 = Window(t=old.t, min=old.min.astype(np.float32), max=old.max, mean=old.mean, bucket_s=0.0, level=0)
+    assert not tail_grew(f32, _window([1, 2, 3, 4], [5, np.nan, 7, 8]))  # other bytes: drawn again, never too little
