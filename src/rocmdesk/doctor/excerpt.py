@@ -508,25 +508,19 @@ def excerpt_bytes(data: bytes) -> Excerpt:
 
 
 def excerpt_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES, *, use_grep: bool = True) -> Excerpt:
-    """A file read whole; one larger than ``limit`` from its last ``limit`` bytes on (a log's newest lines)."""
-    return begin_file(path, limit, use_grep=use_grep)()
-
-
-def begin_file(path: str | os.PathLike[str], limit: int = MAX_STREAM_BYTES, *,
-               use_grep: bool = True) -> Callable[[], Excerpt]:
-    """Open the file now and, for a regular file read whole, start grep finding its keywords beside the reader
-    (doctor.grep_offsets); the function returned reads it into its excerpt.  Between the two the caller can do
-    other work (import what will read the excerpt) while grep runs.  When grep cannot run or does not finish
-    well, the file is read again with this module's own search.  OSError: the file cannot be opened."""
+    """A file read whole; one larger than ``limit`` from its last ``limit`` bytes on (a log's newest lines).  A
+    regular file's lines of interest are found by grep beside the reader (doctor.grep_offsets; ``doctor --from``
+    starts it itself, earlier, and calls :func:`read_begun`).  OSError: the file cannot be opened."""
     from rocmdesk.doctor.grep_offsets import begin
 
     fh, grep = begin(path, KEYWORDS if use_grep else None, limit)
-    return lambda: read_begun(fh, grep, limit)
+    return read_begun(fh, grep, limit)
 
 
 def read_begun(fh: Any, grep: Any, limit: int = MAX_STREAM_BYTES) -> Excerpt:
     """The excerpt of the file open on ``fh`` (closed here), with ``grep``'s offsets when it was started
-    (:func:`rocmdesk.doctor.grep_offsets.begin`).  OSError: the file cannot be read."""
+    (:func:`rocmdesk.doctor.grep_offsets.begin`).  When grep cannot run or does not finish well, the file is read
+    again with this module's own search.  OSError: the file cannot be read."""
     with fh:
         if grep is not None:
             found = _with_grep(grep, fh)
