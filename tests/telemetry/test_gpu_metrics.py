@@ -66,6 +66,41 @@ def test_round_trip_every_layout(layout):
         assert m.raw["xcp_stats"][3]["gfx_busy_inst"] == [3] * gm.MAX_XCC
 
 
+def _field_by_field(data: bytes, layout, base: int = 0) -> dict:
+    """The reference reading: one struct call per field at its offset (what the decoder once did)."""
+    out = {}
+    for name, kind, count, off in layout.offsets:
+        if name.startswith("padding"):
+            continue
+        if kind.startswith("xcp"):
+            sub = gm.XCP_LAYOUTS[kind]
+            out[name] = [_field_by_field(data, sub, base + off + i * sub.size) for i in range(count)]
+            continue
+        na = gm.NOT_AVAILABLE[kind]
+        values = [None if v == na else v for v in struct.unpack_from(f"<{count}{gm.CODES[kind]}", data, base + off)]
+        out[name] = values[0] if count == 1 else values
+    return out
+
+
+@pytest.mark.parametrize("layout", gm.LAYOUTS, ids=lambda lay: lay.name)
+def test_one_unpack_reads_what_field_by_field_reads(layout):
+    """The decoder unpacks a whole blob at once; on random bytes (with "not available" values sprinkled in) it must
+    give every field, in the layout's order, exactly as reading each field at its own offset does."""
+    rng = random.Random(layout.size)
+    header = struct.pack("<HBB", layout.size, layout.fmt, layout.content)
+    for _ in range(20):
+        body = bytearray(rng.randbytes(layout.size - 4))
+        for _ in range(rng.randrange(0, layout.size // 4)):  # runs of 0xFF make u8/u16/u32/u64 "not available"
+            at = rng.randrange(len(body))
+            body[at:at + rng.choice((1, 2, 4, 8))] = b"\xff" * 8
+        blob = header + bytes(body[:layout.size - 4])
+        m = gm.decode(blob)
+        assert m.ok, m.error
+        want = _field_by_field(blob, layout)
+        assert m.raw == want
+        assert list(m.raw) == list(want)
+
+
 @pytest.mark.parametrize("layout", gm.LAYOUTS, ids=lambda lay: lay.name)
 def test_all_not_available(layout):
     m = gm.decode(gm.encode(layout, {}))

@@ -79,6 +79,16 @@ class SysfsReader:
     # -- reads -------------------------------------------------------------------------
     def read(self, path: str, limit: int = READ_LIMIT) -> bytes | None:
         fd = self._fds.get(path)
+        if fd is not None and fd >= 0:  # the common case, a kept-open file: one pread and nothing else
+            try:
+                data = os.pread(fd, limit, 0)
+            except OSError as exc:
+                self.last_errno, self.last_error = exc.errno, exc.strerror
+                if exc.errno in _GONE:
+                    self._drop(path)  # the device went away: reopen when it comes back
+                return None
+            self.last_errno = self.last_error = None
+            return data
         if fd == _MISSING:
             if self.clock() < self._retry[path][0]:
                 self.last_errno, self.last_error = self._errnos[path]
@@ -90,17 +100,14 @@ class SysfsReader:
             if fd is None:
                 self.last_errno, self.last_error = err
                 return None
-        kept = self._fds.get(path) == fd
-        try:
+        if self._fds.get(path) == fd:  # opened just now and kept: read it as above
+            return self.read(path, limit)
+        try:  # not kept (keep_open=False, or max_open reached): read once and close
             data = os.pread(fd, limit, 0)
         except OSError as exc:
             self.last_errno, self.last_error = exc.errno, exc.strerror
-            if not kept:
-                _close(fd)
-            elif exc.errno in _GONE:
-                self._drop(path)  # the device went away: reopen when it comes back
             return None
-        if not kept:
+        finally:
             _close(fd)
         self.last_errno = self.last_error = None
         return data

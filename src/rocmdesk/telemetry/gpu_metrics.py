@@ -189,20 +189,61 @@ def _not_decodable(why: str, **header: Any) -> GpuMetrics:
     return GpuMetrics(ok=False, error=error, **header)
 
 
-def _read(data: bytes, kind: str, count: int, off: int) -> Any:
-    if kind.startswith("xcp"):
-        sub = XCP_LAYOUTS[kind]
-        return [_fields(data, sub, off + i * sub.size) for i in range(count)]
-    code, na = CODES[kind], NOT_AVAILABLE[kind]
-    if count == 1:
-        (v,) = struct.unpack_from("<" + code, data, off)
-        return None if v == na else v
-    return [None if v == na else v for v in struct.unpack_from(f"<{count}{code}", data, off)]
+# One field of a compiled layout: (name, index of its first value in the unpacked tuple, count, the "not available"
+# value, and for an array of per-partition structs (compiled sub-layout, its size, its offset), else None).
+_Entry = tuple[str, int, int, int, "tuple[_Compiled, int, int] | None"]
+_Compiled = tuple[struct.Struct, tuple[_Entry, ...]]
+_COMPILED: dict[str, _Compiled] = {}
 
 
-def _fields(data: bytes, layout: Layout, base: int = 0) -> dict[str, Any]:
-    return {name: _read(data, kind, count, base + off) for name, kind, count, off in layout.offsets
-            if not name.startswith("padding")}
+def _compile(layout: Layout) -> _Compiled:
+    """One ``struct.Struct`` for the whole layout (padding and nested arrays skipped as pad bytes), so a blob is
+    unpacked in one call instead of one call per field (a monitor decodes every GPU's blob every sample)."""
+    fmt, pos, index, entries = ["<"], 0, 0, []
+    for name, kind, count, off in layout.offsets:
+        if off < pos:
+            raise ValueError(f"{layout.name}: {name} overlaps the field before it")
+        if off > pos:
+            fmt.append(f"{off - pos}x")
+        if kind.startswith("xcp"):
+            sub = XCP_LAYOUTS[kind]
+            fmt.append(f"{sub.size * count}x")
+            entries.append((name, 0, count, 0, (_compiled(sub), sub.size, off)))
+            pos = off + sub.size * count
+            continue
+        width = struct.calcsize(CODES[kind]) * count
+        if name.startswith("padding"):
+            fmt.append(f"{width}x")
+        else:
+            fmt.append(f"{count}{CODES[kind]}")
+            entries.append((name, index, count, NOT_AVAILABLE[kind], None))
+            index += count
+        pos = off + width
+    return struct.Struct("".join(fmt)), tuple(entries)
+
+
+def _compiled(layout: Layout) -> _Compiled:
+    got = _COMPILED.get(layout.name)
+    if got is None:
+        got = _COMPILED[layout.name] = _compile(layout)
+    return got
+
+
+def _unpack(data: bytes, compiled: _Compiled, base: int = 0) -> dict[str, Any]:
+    """Every field of a compiled layout at ``base`` in the layout's order, padding left out (None = not available)."""
+    st, entries = compiled
+    values = st.unpack_from(data, base)
+    raw: dict[str, Any] = {}
+    for name, i, count, na, sub in entries:
+        if sub is not None:
+            layout, size, off = sub
+            raw[name] = [_unpack(data, layout, base + off + k * size) for k in range(count)]
+        elif count == 1:
+            v = values[i]
+            raw[name] = None if v == na else v
+        else:
+            raw[name] = [None if v == na else v for v in values[i:i + count]]
+    return raw
 
 
 def decode(data: bytes | bytearray | memoryview | None) -> GpuMetrics:
@@ -231,7 +272,7 @@ def _decode(data: bytes) -> GpuMetrics:
         return _not_decodable(f"v{fmt}.{content} says {size} bytes; the kernel's layout has {sizes}", **header)
     if len(data) < layout.size:
         return _not_decodable(f"truncated: {len(data)} of {layout.size} bytes", **header)
-    raw = _fields(data, layout)
+    raw = _unpack(data, _compiled(layout))
     out = GpuMetrics(ok=True, layout=layout.name, raw=raw, **header)
     if fmt == 1:
         _fill_v1(out, raw, content)

@@ -253,29 +253,44 @@ class _Counter:
         self.gone = False
         self.missing: list[tuple[str, str, str]] | None = None  # (metric, path, error) of files that failed
 
-    def _note(self, result, path: str, metric: str):
-        """Count a read; a failed one says whether the file is merely absent, broken, or the GPU gone."""
-        self.tried += 1
-        if result is None:
-            err = self.reader.last_errno
-            if err is not None:
-                if err in _GONE:
-                    self.gone = True
-                if err != errno_mod.ENOENT:
-                    self.failed += 1
-                if self.missing is None:
-                    self.missing = []
-                self.missing.append((metric, path, self.reader.last_error or os.strerror(err)))
-        return result
+    def _note(self, path: str, metric: str) -> None:
+        """A failed read: whether the file is merely absent, broken, or the GPU gone."""
+        err = self.reader.last_errno
+        if err is not None:
+            if err in _GONE:
+                self.gone = True
+            if err != errno_mod.ENOENT:
+                self.failed += 1
+            if self.missing is None:
+                self.missing = []
+            self.missing.append((metric, path, self.reader.last_error or os.strerror(err)))
 
     def value(self, path: str | None, metric: str) -> str | None:
-        return None if path is None else self._note(self.reader.read_value(path), path, metric)
+        if path is None:
+            return None
+        self.tried += 1
+        result = self.reader.read_value(path)
+        if result is None:
+            self._note(path, metric)
+        return result
 
     def int(self, path: str | None, metric: str) -> int | None:
-        return None if path is None else self._note(self.reader.read_int(path), path, metric)
+        if path is None:
+            return None
+        self.tried += 1
+        result = self.reader.read_int(path)
+        if result is None:
+            self._note(path, metric)
+        return result
 
     def text(self, path: str | None, metric: str) -> str | None:
-        return None if path is None else self._note(self.reader.read_text(path), path, metric)
+        if path is None:
+            return None
+        self.tried += 1
+        result = self.reader.read_text(path)
+        if result is None:
+            self._note(path, metric)
+        return result
 
     def raw(self, path: str) -> bytes | None:
         """A binary file; a failure is not a missing sensor (older firmware answers EOPNOTSUPP), only
