@@ -20,7 +20,6 @@ finer detail).
 
 from __future__ import annotations
 
-import html
 import math
 import os
 import time
@@ -30,14 +29,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from rocmdesk.telemetry.history import History, Window
 from rocmdesk.ui.monitor.series_item import SeriesItem
 from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the view's and tests' import)
     band_segments,
     format_bytes,
-    WORD_JOINER,
     extent,
     join_windows,
     joined_lone_points,
@@ -45,7 +43,6 @@ from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the vie
     lone_points,
     page_edges,
     tail_grew,
-    unbroken,
 )
 from rocmdesk.ui.monitor.plot_parts import Readout, TimeAxis
 
@@ -130,10 +127,6 @@ class MetricPlot(QWidget):
         # hides the data under it.  It has a line of its own; a long one is cut, it never widens the window
         # (a wrapping label in a scrolled grid makes every plot as tall as its narrowest layout).
         self.readout = Readout()
-        self.readout.setTextFormat(Qt.TextFormat.RichText)
-        self.readout.setWordWrap(True)
-        self.readout.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         header.addWidget(self.title_label)
         header.addWidget(self.state_label)
         header.addStretch(1)
@@ -634,38 +627,28 @@ class MetricPlot(QWidget):
         bounds = self._history.span()
         self._readout_newest = bounds[1] if bounds is not None else None
         if not self._curves:
-            self.readout.setText("")
+            self.readout.set_items("", [])
             return
-        parts = []
+        items = []
         if self._cursor_t is not None:
-            parts.append(html.escape(self._time_text(self._cursor_t)))
+            lead = self._time_text(self._cursor_t)
             for c in self._curves:
                 mean, lo, hi = self._value(c, self._cursor_t)
                 text = self.format_value(mean)
                 if mean is not None and lo is not None and hi is not None and hi > lo:
                     text += f" ({self.format_value(lo, unit=False)}\u2013{self.format_value(hi, unit=False)})"
-                parts.append(self._item(c, text))
+                items.append((c.color, c.label, text))
         else:
-            parts.append(html.escape(self.tr("latest")))
+            lead = self.tr("latest")
             for c in self._curves:
-                parts.append(self._item(c, self.format_value(self._history.latest(c.name))))
-        self.readout.setText("&nbsp;&nbsp; ".join(parts))  # the plain space lets a long readout wrap
+                items.append((c.color, c.label, self.format_value(self._history.latest(c.name))))
+        self.readout.set_items(lead, items)
         self._fit_readout()
 
     def _fit_readout(self) -> None:
         # at least 3 lines allowed, one per series with many GPUs: the legend of 8 GPUs is never cut after the sixth
         self.readout.fit(self.readout.width() if self.readout.width() > 50 else self.width() - 12,
                          max(3, min(len(self._curves), 8)))
-
-    def _item(self, c: _Curve, value: str) -> str:
-        """One series in the readout: its swatch, label and value never broken apart.  Qt's rich text ignores
-        ``white-space: nowrap`` on a span, and a line may break between any two Chinese characters (显 | 卡 3, away
-        from its swatch): a word joiner between every two characters forbids a break inside the item."""
-        return self._swatch(c) + unbroken(value)
-
-    @staticmethod
-    def _swatch(c: _Curve) -> str:
-        return f"<span style='color:{c.color.name()}'>\u25a0</span>{WORD_JOINER}&nbsp;{WORD_JOINER}{unbroken(c.label)}{WORD_JOINER}&nbsp;{WORD_JOINER}"
 
     def _mouse_moved(self, pos: QPointF) -> None:
         if self.vb.sceneBoundingRect().contains(pos):

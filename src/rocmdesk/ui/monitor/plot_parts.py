@@ -1,12 +1,16 @@
-"""The Monitor plot's own widgets: its time axis and its readout label."""
+"""The Monitor plot's own widgets: its time axis and its readout."""
 
 from __future__ import annotations
 
+import html
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, QLocale
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QDateTime, QLocale, QSize
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from rocmdesk.ui.monitor.plot_data import WORD_JOINER, unbroken
 
 
 class TimeAxis(pg.DateAxisItem):
@@ -28,36 +32,118 @@ class TimeAxis(pg.DateAxisItem):
         return out
 
 
-class Readout(QLabel):
-    """A wrapping label whose height the plot sets: it must not report height-for-width, or a scroll area
-    of plots sizes every plot by pyqtgraph's 480 px preferred height."""
+class Readout(QWidget):
+    """The plot's legend and values in one line of its own, wrapped: a lead ("latest", or the cursor's time), then
+    per series a coloured swatch, its label and its value.  An item is never broken (a label never parts from its
+    swatch, 显 never from 卡); lines break only between items.  Its height is the plot's to set (:meth:`fit`).
+
+    Painted here rather than by a rich-text QLabel: at every sample a label parsed its HTML again, asked the
+    plot's layout again (a label's ``setText`` always does) and laid the document out to paint it, a sixth of what
+    the whole Monitor window spent in the 1-minute view.  :meth:`text` still gives that HTML, for readers and
+    tests."""
+
+    SWATCH = "\u25a0"
+    GAP = "\u00a0\u00a0 "  # between two items on one line (the plain space is where a line may break)
 
     def __init__(self) -> None:
         super().__init__()
-        self._lines = 0
-        self._fit_key: tuple[int, int] | None = None
+        self._lead = ""
+        self._items: tuple[tuple[QColor, str, str], ...] = ()  # (swatch colour, label, value) per series
+        self._widths: list[tuple[int, int]] = []  # per drawn item: (swatch advance, text advance); the lead's swatch 0
+        self._lines = 1
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() + 2)
 
-    def hasHeightForWidth(self) -> bool:
-        return False
+    # ---- contents ----------------------------------------------------------------------------------
+    def set_items(self, lead: str, items: list[tuple[QColor, str, str]]) -> None:
+        """What the readout says; nothing is laid out or repainted when it says the same as before."""
+        items_t = tuple(items)
+        if lead == self._lead and items_t == self._items:
+            return
+        self._lead, self._items = lead, items_t
+        fm = self.fontMetrics()
+        swatch = fm.horizontalAdvance(self.SWATCH)
+        self._widths = ([(0, fm.horizontalAdvance(lead))] if lead else []) + [
+            (swatch, fm.horizontalAdvance(self._item_text(label, value))) for _c, label, value in items_t]
+        self.setAccessibleName(self.plain_text())
+        self.update()
+
+    @staticmethod
+    def _item_text(label: str, value: str) -> str:
+        return f"\u00a0{label}\u00a0{value}"
+
+    def plain_text(self) -> str:
+        parts = ([self._lead] if self._lead else []) + [
+            f"{self.SWATCH}{self._item_text(label, value)}" for _c, label, value in self._items]
+        return self.GAP.join(parts)
+
+    def text(self) -> str:
+        """The readout as rich text (what a rich-text label would be given): swatch spans, word joiners inside an
+        item, non-breaking spaces between items with one plain space to break at."""
+        if not self._lead and not self._items:
+            return ""
+        parts = [html.escape(self._lead)]
+        for color, label, value in self._items:
+            parts.append(f"<span style='color:{color.name()}'>{self.SWATCH}</span>{WORD_JOINER}&nbsp;{WORD_JOINER}"
+                         f"{unbroken(label)}{WORD_JOINER}&nbsp;{WORD_JOINER}{unbroken(value)}")
+        return "&nbsp;&nbsp; ".join(parts)
+
+    # ---- layout ------------------------------------------------------------------------------------
+    def lines(self, width: int) -> list[list[tuple[int, int]]]:
+        """The items laid out at ``width``: per line, (item number, x) of each item; an item wider than the line
+        has a line of its own (and is cut at the edge)."""
+        gap = self.fontMetrics().horizontalAdvance(self.GAP)
+        out: list[list[tuple[int, int]]] = [[]]
+        x = 0
+        for i, (sw, tw) in enumerate(self._widths):
+            w = sw + tw
+            if out[-1]:
+                if x + gap + w > width:
+                    out.append([])
+                    x = 0
+                else:
+                    x += gap
+            out[-1].append((i, x))
+            x += w
+        return out
 
     def fit(self, width: int, most: int) -> None:
-        """As many lines (up to ``most``) as the text needs at ``width``: a fixed height, set only when it changes."""
-        from PySide6.QtGui import QTextDocument
-
-        width = max(50, width)
-        text = self.text()
-        # laying the text out costs milliseconds: only when its length or the width changed (new digits in the
-        # same places at each sample wrap the same way)
-        fit_key = (len(text), width)
-        if fit_key == self._fit_key:
-            return
-        self._fit_key = fit_key
-        doc = QTextDocument()
-        doc.setDefaultFont(self.font())
-        doc.setHtml(text)
-        doc.setTextWidth(width)
-        line = self.fontMetrics().lineSpacing()
-        lines = max(1, min(most, round(doc.size().height() / max(1, line * 1.05))))
+        """As many lines (up to ``most``) as the items need at ``width``: a fixed height, set only when it changes."""
+        lines = max(1, min(most, len(self.lines(max(50, width)))))
         if lines != self._lines:
             self._lines = lines
-            self.setFixedHeight(lines * line + 2)
+            self.setFixedHeight(lines * self.fontMetrics().lineSpacing() + 2)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 (Qt's name)
+        return False  # or a scroll area of plots sizes every plot by pyqtgraph's 480 px preferred height
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(0, self.maximumHeight())  # the fixed height fit() set
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(0, self.maximumHeight())
+
+    # ---- painting ----------------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        if not self._widths:
+            return
+        fm = self.fontMetrics()
+        line_h, ascent = fm.lineSpacing(), fm.ascent()
+        painter = QPainter(self)
+        text_pen = self.palette().color(self.foregroundRole())
+        lead = 1 if self._lead else 0
+        for row, line in enumerate(self.lines(self.width())):
+            y = 1 + row * line_h + ascent
+            if y - ascent > self.height():
+                break
+            for i, x in line:
+                if i < lead:
+                    painter.setPen(text_pen)
+                    painter.drawText(x, y, self._lead)
+                    continue
+                color, label, value = self._items[i - lead]
+                painter.setPen(color)
+                painter.drawText(x, y, self.SWATCH)
+                painter.setPen(text_pen)
+                painter.drawText(x + self._widths[i][0], y, self._item_text(label, value))
+        painter.end()
