@@ -681,3 +681,21 @@ def test_plots_take_one_column_where_two_would_be_cut_off(qtbot, xtx: Path) -> N
                         else view.scroll.viewport().width() >= 2 * PLOT_MIN_WIDTH + 8, timeout=3000)
         qtbot.wait(50)  # the grid lays the plots out
         assert columns() == want, (width, view.scroll.viewport().width())
+
+
+def test_a_readout_measures_again_when_its_font_changes(qtbot) -> None:
+    from PySide6.QtGui import QColor
+
+    from rocmdesk.ui.monitor.plot_parts import Readout
+
+    readout = Readout()
+    qtbot.addWidget(readout)
+    readout.set_items("latest", [(QColor("#1f77b4"), "显卡 0", "1000 MHz"), (QColor("#d62728"), "显卡 1", "990 MHz")])
+    readout.fit(2000, 3)
+    small = readout.lines(2000)[0][-1][1]  # where the second series starts on the line
+    font = readout.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    readout.setFont(font)
+    readout.fit(2000, 3)
+    assert readout.lines(2000)[0][-1][1] > 1.5 * small
+    assert readout.height() >= readout.fontMetrics().lineSpacing()

@@ -6,7 +6,7 @@ import html
 import time
 
 import pyqtgraph as pg
-from PySide6.QtCore import QDateTime, QLocale, QSize
+from PySide6.QtCore import QDateTime, QEvent, QLocale, QSize
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -61,12 +61,23 @@ class Readout(QWidget):
         if lead == self._lead and items_t == self._items:
             return
         self._lead, self._items = lead, items_t
-        fm = self.fontMetrics()
-        swatch = fm.horizontalAdvance(self.SWATCH)
-        self._widths = ([(0, fm.horizontalAdvance(lead))] if lead else []) + [
-            (swatch, fm.horizontalAdvance(self._item_text(label, value))) for _c, label, value in items_t]
+        self._measure()
         self.setAccessibleName(self.plain_text())
         self.update()
+
+    def _measure(self) -> None:
+        fm = self.fontMetrics()
+        swatch = fm.horizontalAdvance(self.SWATCH)
+        self._widths = ([(0, fm.horizontalAdvance(self._lead))] if self._lead else []) + [
+            (swatch, fm.horizontalAdvance(self._item_text(label, value))) for _c, label, value in self._items]
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.FontChange:  # widths and line height are the font's: measure again
+            self._measure()
+            self._lines = 0  # the next fit() sets the height anew
+            self.setFixedHeight(self.fontMetrics().lineSpacing() + 2)
+            self.update()
+        super().changeEvent(event)
 
     @staticmethod
     def _item_text(label: str, value: str) -> str:
