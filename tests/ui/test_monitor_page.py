@@ -65,8 +65,8 @@ def make_view(qtbot, root: Path, clock: Clock | None = None, **kw) -> tuple[Moni
 
 
 def shown(plot) -> str:
-    """A plot's readout as it reads (the label keeps each value on one line with non-breaking spaces)."""
-    return plot.readout.text().replace("&nbsp;", " ").replace("\u2060", "")  # word joiners draw nothing
+    """A plot's readout as it reads (an item keeps its label and value together with non-breaking spaces)."""
+    return plot.readout.text().replace("\u00a0", " ")
 
 
 def painted_after(plot, t: float) -> bool:

@@ -34,6 +34,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rocmdesk.i18n import translate
 from rocmdesk.machine.device_facts import read_facts, read_ras
@@ -265,32 +266,23 @@ class _Counter:
                 self.missing = []
             self.missing.append((metric, path, self.reader.last_error or os.strerror(err)))
 
-    def value(self, path: str | None, metric: str) -> str | None:
+    def _count(self, read: Callable[[str], Any], path: str | None, metric: str) -> Any:
         if path is None:
             return None
         self.tried += 1
-        result = self.reader.read_value(path)
+        result = read(path)
         if result is None:
             self._note(path, metric)
         return result
+
+    def value(self, path: str | None, metric: str) -> str | None:
+        return self._count(self.reader.read_value, path, metric)
 
     def int(self, path: str | None, metric: str) -> int | None:
-        if path is None:
-            return None
-        self.tried += 1
-        result = self.reader.read_int(path)
-        if result is None:
-            self._note(path, metric)
-        return result
+        return self._count(self.reader.read_int, path, metric)
 
     def text(self, path: str | None, metric: str) -> str | None:
-        if path is None:
-            return None
-        self.tried += 1
-        result = self.reader.read_text(path)
-        if result is None:
-            self._note(path, metric)
-        return result
+        return self._count(self.reader.read_text, path, metric)
 
     def raw(self, path: str) -> bytes | None:
         """A binary file; a failure is not a missing sensor (older firmware answers EOPNOTSUPP), only

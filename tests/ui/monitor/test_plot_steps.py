@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import html
 
 import numpy as np
 import pytest
 
 from rocmdesk.telemetry.history import History, Window
-from rocmdesk.ui.monitor.plot_data import WORD_JOINER, join_windows, page_edges, tail_grew, unbroken
+from rocmdesk.ui.monitor.plot_data import join_windows, page_edges, tail_grew
 
 
 def test_page_edges_step_by_a_sixteenth_and_keep_the_newest_inside() -> None:
@@ -180,16 +179,6 @@ def test_strips_drawn_one_at_a_time_look_like_the_whole_drawn_at_once(qtbot, spa
         edge = live.plot_widget.mapFromScene(live.vb.mapViewToScene(QPointF(t, 0.0))).x() - 3
         a, b = a.copy(0, 0, edge, a.height()), b.copy(0, 0, edge, b.height())
     assert a == b
-
-
-def test_unbroken_joins_then_escapes_as_one_character_at_a_time() -> None:
-    # the readout's items: joining first must give what escaping each character and joining gave
-    rng = np.random.default_rng(5)
-    alphabet = list("ab 3.5°C<>&\"'显卡%–") + ["\u2060"]
-    for _ in range(500):
-        text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
-        per_char = WORD_JOINER.join(html.escape(ch).replace(" ", "&nbsp;") for ch in text)
-        assert unbroken(text) == per_char, text
 
 
 def _window(t, mean, bucket_s=0.0) -> Window:

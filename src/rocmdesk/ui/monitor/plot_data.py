@@ -3,7 +3,6 @@ line is too short to show, the min/max band, a live view's pages, and byte count
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable
 
@@ -127,16 +126,6 @@ def tail_grew(old: Window, new: Window) -> bool:
     # only compares equal, 0.0 and -0.0, says "not grown", and the whole tail is drawn again: never too little)
     return all(a[:n].tobytes() == b[:n].tobytes() and a.dtype == b.dtype
                for a, b in ((old.t, new.t), (old.mean, new.mean), (old.min, new.min), (old.max, new.max)))
-
-
-WORD_JOINER = "\u2060"  # no line break here, and nothing drawn
-
-
-def unbroken(text: str) -> str:
-    """``text`` as rich text that no line breaks: spaces made non-breaking, a word joiner between characters (Qt's
-    rich text ignores ``white-space: nowrap`` on a span, and breaks between any two Chinese characters)."""
-    # escaping is one character at a time, so joining first gives the same text for a tenth of the work
-    return html.escape(WORD_JOINER.join(text)).replace(" ", "&nbsp;")
 
 
 def extent(windows: list[Window | None], since: float = -math.inf) -> tuple[float, float]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import time
 
 import pyqtgraph as pg
@@ -10,7 +9,6 @@ from PySide6.QtCore import QDateTime, QEvent, QLocale, QSize
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from rocmdesk.ui.monitor.plot_data import WORD_JOINER, unbroken
 
 
 class TimeAxis(pg.DateAxisItem):
@@ -39,8 +37,7 @@ class Readout(QWidget):
 
     Painted here rather than by a rich-text QLabel: at every sample a label parsed its HTML again, asked the
     plot's layout again (a label's ``setText`` always does) and laid the document out to paint it, a sixth of what
-    the whole Monitor window spent in the 1-minute view.  :meth:`text` still gives that HTML, for readers and
-    tests."""
+    the whole Monitor window spent in the 1-minute view.  :meth:`text` gives what it says as plain text."""
 
     SWATCH = "\u25a0"
     GAP = "\u00a0\u00a0 "  # between two items on one line (the plain space is where a line may break)
@@ -62,7 +59,7 @@ class Readout(QWidget):
             return
         self._lead, self._items = lead, items_t
         self._measure()
-        self.setAccessibleName(self.plain_text())
+        self.setAccessibleName(self.text())
         self.update()
 
     def _measure(self) -> None:
@@ -83,21 +80,11 @@ class Readout(QWidget):
     def _item_text(label: str, value: str) -> str:
         return f"\u00a0{label}\u00a0{value}"
 
-    def plain_text(self) -> str:
+    def text(self) -> str:
+        """What the readout says, as drawn (non-breaking spaces inside an item, a plain space between items)."""
         parts = ([self._lead] if self._lead else []) + [
             f"{self.SWATCH}{self._item_text(label, value)}" for _c, label, value in self._items]
         return self.GAP.join(parts)
-
-    def text(self) -> str:
-        """The readout as rich text (what a rich-text label would be given): swatch spans, word joiners inside an
-        item, non-breaking spaces between items with one plain space to break at."""
-        if not self._lead and not self._items:
-            return ""
-        parts = [html.escape(self._lead)]
-        for color, label, value in self._items:
-            parts.append(f"<span style='color:{color.name()}'>{self.SWATCH}</span>{WORD_JOINER}&nbsp;{WORD_JOINER}"
-                         f"{unbroken(label)}{WORD_JOINER}&nbsp;{WORD_JOINER}{unbroken(value)}")
-        return "&nbsp;&nbsp; ".join(parts)
 
     # ---- layout ------------------------------------------------------------------------------------
     def lines(self, width: int) -> list[list[tuple[int, int]]]:
