@@ -16,7 +16,7 @@ from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.advice_text import sources_label
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.finding_card import SEVERITY_COLOURS, severity_pill
-from rocmdesk.ui.widgets.text import text_label
+from rocmdesk.ui.widgets.text import CopyableLabel, text_label
 
 EVIDENCE_LINES = 8  # quoted lines shown; the rest are counted (a pasted log can match hundreds of times)
 EVIDENCE_CHARS = 400  # one quoted line is cut here: a minified traceback line must not widen the page
@@ -77,12 +77,11 @@ class DoctorFindingCard(QFrame):
         if len(evidence) > EVIDENCE_LINES:
             shown.append(self.tr("… and {n} more lines (all of them are in the saved report)").format(
                 n=len(evidence) - EVIDENCE_LINES))
-        self.evidence = QLabel()
+        self.evidence = CopyableLabel()
         self.evidence.setObjectName("evidence")
         self.evidence.setTextFormat(Qt.TextFormat.PlainText)  # machine text may contain '<'
         self.evidence.setText("\n".join(shown))
         self.evidence.setWordWrap(True)
-        self.evidence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         from rocmdesk.ui.widgets.code_view import mono_font
 
         self.evidence.setFont(mono_font())

@@ -10,7 +10,7 @@ from rocmdesk.machine.model import Gpu
 from rocmdesk.ui.presenters.gpu_groups import GpuGroup, ranges
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.advice_text import AdviceWords
-from rocmdesk.ui.widgets.text import format_bytes, text_label
+from rocmdesk.ui.widgets.text import CopyableLabel, format_bytes, text_label
 
 # status -> (accent, pill background, pill text).  Dark text on light fills reads in light and dark themes.
 VERDICT_COLOURS: dict[str, tuple[str, str, str]] = {
@@ -54,10 +54,9 @@ class GpuCard(QFrame):
         layout.addWidget(self.title)
         layout.addWidget(text_label(self._subtitle(), small=True, muted=True))
 
-        self.verdict = QLabel(self.verdict_text(ga))
+        self.verdict = CopyableLabel(self.verdict_text(ga))
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
-        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict.setStyleSheet(
             themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; border-radius: 3px; "
                    "padding: 4px 8px; }")

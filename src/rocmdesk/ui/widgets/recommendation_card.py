@@ -11,7 +11,7 @@ from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.advice_text import AdviceWords, override_pairs
 from rocmdesk.ui.widgets.command_row import CommandRow
 from rocmdesk.ui.widgets.gpu_card import VERDICT_COLOURS
-from rocmdesk.ui.widgets.text import text_label
+from rocmdesk.ui.widgets.text import CopyableLabel, text_label
 
 
 class RecommendationCard(QFrame):
@@ -33,10 +33,9 @@ class RecommendationCard(QFrame):
             gpu = self.tr("{name} ({gfx})").format(name=gpu, gfx=rec.gfx)
         self.title = text_label(gpu, bold=True, scale=1.2)
         layout.addWidget(self.title)
-        self.verdict = QLabel(self.status_text(rec))
+        self.verdict = CopyableLabel(self.status_text(rec))
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
-        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
                                           "border-radius: 3px; padding: 4px 8px; }"))
         layout.addWidget(self.verdict)

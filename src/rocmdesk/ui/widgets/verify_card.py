@@ -11,7 +11,7 @@ from rocmdesk.torchenv.verify import VerifyResult
 from rocmdesk.ui.theme import themed
 from rocmdesk.ui.widgets.advice_text import AdviceWords
 from rocmdesk.ui.widgets.command_row import CommandRow
-from rocmdesk.ui.widgets.text import format_bytes, text_label
+from rocmdesk.ui.widgets.text import CopyableLabel, format_bytes, text_label
 
 # (accent, pill background, pill text), the GPU card's colours: green runs, yellow needs a setting,
 # orange is the system around torch, red is the wrong or a broken torch
@@ -56,10 +56,9 @@ class VerifyCard(QFrame):
         layout.setSpacing(6)
 
         head = QHBoxLayout()
-        self.verdict = QLabel(self.verdict_title(result.verdict, result.title))
+        self.verdict = CopyableLabel(self.verdict_title(result.verdict, result.title))
         self.verdict.setTextFormat(Qt.TextFormat.PlainText)
         self.verdict.setWordWrap(True)
-        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.verdict.setStyleSheet(themed(f"QLabel {{ background: {fill}; color: {ink}; font-weight: bold; "
                                           "border-radius: 3px; padding: 4px 8px; }"))
         self.verdict.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a screen reader starts here
