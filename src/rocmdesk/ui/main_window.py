@@ -9,6 +9,7 @@ with the page's title.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
@@ -25,10 +26,12 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.ui import window_state
 from rocmdesk.ui.language_menu import add_language_menu
-from rocmdesk.ui.notifications import AlertNotifier
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
+
+if TYPE_CHECKING:
+    from rocmdesk.ui.notifications import AlertNotifier
 
 
 class MainWindow(QMainWindow):
@@ -77,9 +80,8 @@ class MainWindow(QMainWindow):
         for i in range(self.sidebar.count()):  # Ctrl+1 .. Ctrl+7 jump to a page
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.sidebar.setCurrentRow(i))
 
-        # the Monitor page's alerts also reach the desktop while this window is minimised or in the background
-        self.alert_notifier = AlertNotifier(self, enabled=window_state.notifications_enabled())
-        self.session.machineChanged.connect(self.alert_notifier.forget)
+        self._alert_notifier: AlertNotifier | None = None  # made with the Monitor page (see alert_notifier)
+        self.session.machineChanged.connect(self._forget_alerts)
         self._build_menu()
         self.session.machineChanged.connect(self._sync_banner)
         self.session.reportReady.connect(self._sync_banner)
@@ -194,7 +196,7 @@ class MainWindow(QMainWindow):
         self.notify_action = QAction(self.tr("Desktop notifications for alerts"), self)
         self.notify_action.setObjectName("notifyAction")
         self.notify_action.setCheckable(True)
-        self.notify_action.setChecked(self.alert_notifier.enabled)
+        self.notify_action.setChecked(window_state.notifications_enabled())
         self.notify_action.toggled.connect(self.set_notifications)
         view_menu.addAction(self.notify_action)
 
@@ -203,8 +205,23 @@ class MainWindow(QMainWindow):
         if self.notify_action.isChecked() != on:
             self.notify_action.setChecked(on)  # toggled comes back here
             return
-        self.alert_notifier.enabled = on
+        if self._alert_notifier is not None:
+            self._alert_notifier.enabled = on
         window_state.set_notifications_enabled(on)
+
+    @property
+    def alert_notifier(self) -> AlertNotifier:
+        """Sends the Monitor page's alerts to the desktop while this window is minimised or in the background.
+        Made with the Monitor page (or when asked): the first window imports none of the alert machinery."""
+        if self._alert_notifier is None:
+            from rocmdesk.ui.notifications import AlertNotifier
+
+            self._alert_notifier = AlertNotifier(self, enabled=window_state.notifications_enabled())
+        return self._alert_notifier
+
+    def _forget_alerts(self) -> None:
+        if self._alert_notifier is not None:
+            self._alert_notifier.forget()
 
     def _fill_sim_menu(self) -> None:
         self.sim_menu.clear()
