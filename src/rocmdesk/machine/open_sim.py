@@ -11,6 +11,16 @@ from rocmdesk.machine.host import Host
 from rocmdesk.machine.simcache import default_cache_dir, host_from_meta, usable
 
 
+def cached_about(name: str, cache_dir: Path | None = None) -> str | None:
+    """The English ``about`` line of machine ``name`` as its good cached tree keeps it, else None.  The window's
+    banner names the machine before the first detection: from here it costs a JSON read, not tomllib (~16 ms)."""
+    if "/" in name or name in ("", ".", ".."):
+        return None
+    meta = usable((Path(cache_dir) if cache_dir is not None else default_cache_dir()) / name, name)
+    about = meta.get("description") if meta is not None else None
+    return about if isinstance(about, str) and about else None
+
+
 def open_simulated(name: str, cache_dir: Path | None = None) -> Host:
     """A Host over the simulated machine ``name``: from the cache when it is good, else built."""
     base = Path(cache_dir) if cache_dir is not None else default_cache_dir()

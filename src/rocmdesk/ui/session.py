@@ -133,9 +133,13 @@ class MachineSession(QObject):
         name = name or self.simulate
         if name and self._machines is default_machines:  # the shipped machines: one file, not the catalogue
             from rocmdesk.i18n import translate
-            from rocmdesk.machine.sim_about import about
+            from rocmdesk.machine.open_sim import cached_about
 
-            text = about(name)
+            text = cached_about(name)  # the tree the detection opens already keeps it: no TOML parser at start
+            if not text:
+                from rocmdesk.machine.sim_about import about
+
+                text = about(name)
             if text:
                 return translate("rocmdesk.machine.simulate", text)
         for m in self.machines():
