@@ -36,6 +36,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop
 from rocmdesk.ui.app import create_app
 from rocmdesk.ui.main_window import MainWindow
 from rocmdesk.ui.session import MachineSession
+from rocmdesk.ui.navigation import PAGE_KEYS
 
 
 def settle(ms: int) -> None:
@@ -369,12 +370,15 @@ def main(argv: list[str]) -> int:
     window.resize(width, height)
     window.show()
 
-    pages = [window.sidebar.item(i).text().lower() for i in range(window.sidebar.count())]
+    # a page by its key (overview, sanity, ...) in any language, or by its sidebar title in the window's language
+    titles = [window.sidebar.item(i).text().lower().replace("-", " ") for i in range(window.sidebar.count())]
     wanted = args.page.lower().replace("-", " ")
-    if wanted not in pages:
-        print(f"unknown page {args.page!r}; pages: {', '.join(pages)}", file=sys.stderr)
+    if wanted in titles:
+        window.sidebar.setCurrentRow(titles.index(wanted))
+    elif not window.show_page(wanted):
+        print(f"unknown page {args.page!r}; pages: {', '.join(PAGE_KEYS)} or {', '.join(titles)}", file=sys.stderr)
         return 2
-    window.sidebar.setCurrentRow(pages.index(wanted))
+    wanted = window.current_page_key() or wanted
 
     deadline = time.monotonic() + args.timeout
     while window.session.busy and time.monotonic() < deadline:
