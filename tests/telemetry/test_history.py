@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rocmdesk.telemetry.history import DEFAULT_LEVELS, History, Level, memory_bound
@@ -177,3 +177,46 @@ def test_the_ring_finds_a_time_as_a_plain_search_would_wrapped_or_not() -> None:
         logical = [ring.time_at(i) for i in range(ring.size)]
         for t in np.arange(-1.0, times[-1] + 2.0, 0.5):
             assert ring.bisect(float(t)) == bisect.bisect_left(logical, float(t)), (capacity, pushes, t)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rows=st.lists(st.tuples(st.floats(0.01, 3.0), st.one_of(st.floats(-1e6, 1e6, width=32), st.just(math.nan)),
+                            st.one_of(st.floats(-1e6, 1e6, width=32), st.just(math.nan))), max_size=300),
+    a=st.floats(-0.2, 1.2),
+    b=st.floats(-0.2, 1.2),
+    max_points=st.integers(1, 50),
+)
+# a long steady history read from a coarse level up to its bucket being filled, where y has no value lately
+@example(rows=[(0.5, 1.0, 2.0)] * 150 + [(0.5, 3.0, math.nan)] * 50, a=0.5, b=1.1, max_points=50)
+@example(rows=[(0.5, 1.0, 2.0)] * 200, a=-0.1, b=1.0, max_points=5)
+def test_a_batch_of_series_reads_as_each_one_alone(rows, a, b, max_points) -> None:
+    # windows() finds the level and the rows once for all the series it is asked for: each must still get its own
+    # column, its own share of the bucket being filled (a series with no value in it gets none), its own rebinning
+    names = ["x", "y", "z"]
+    # a raw ring of 50 rows and a 1 s level of 60 buckets: most spans are read from the coarser levels
+    h = History(names, levels=(Level(0.0, 5.0), Level(1.0, 60.0), Level(10.0, 3000.0)), max_rate_hz=10.0)
+    t = T0
+    appended = []
+    for gap, vx, vy in rows:
+        t += gap
+        appended.append((t, [vx, vy, math.nan]))  # z: never a value
+        h.append(*appended[-1])
+    lo_t, hi_t = sorted((T0 + a * (t - T0), T0 + b * (t - T0)))
+    for batch in (names, ["z", "x"], ["y"], []):
+        together = h.windows(batch, lo_t, hi_t, max_points)
+        assert len(together) == len(batch)
+        for name, w in zip(batch, together):
+            alone = _reference_window(h, appended, name, lo_t, hi_t, max_points)
+            assert (w.bucket_s, w.level) == (alone.bucket_s, alone.level)
+            for field in ("t", "min", "max", "mean"):
+                np.testing.assert_array_equal(getattr(w, field), getattr(alone, field))
+
+
+def _reference_window(h: History, appended: list, name: str, t_from: float, t_to: float, max_points: int):
+    """The window of one series, asked of a History that holds that series alone (the same rows appended)."""
+    col = h.series.index(name)
+    solo = History([name], levels=h.levels, max_rate_hz=h.max_rate_hz)
+    for t, row in appended:
+        solo.append(t, [row[col]])
+    return solo.window(name, t_from, t_to, max_points)

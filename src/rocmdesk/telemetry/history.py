@@ -269,13 +269,22 @@ class History:
 
     def window(self, series: str, t_from: float, t_to: float, max_points: int = 2000) -> Window:
         """``series`` between t_from and t_to in at most ``max_points`` points (buckets)."""
+        return self.windows((series,), t_from, t_to, max_points)[0]
+
+    def windows(self, series: Sequence[str], t_from: float, t_to: float, max_points: int = 2000) -> list[Window]:
+        """:meth:`window` of each of ``series`` over the same span.  The level and the rows of the span are found
+        once for all of them: a plot of 8 GPUs reads its 8 series at every sample."""
         if max_points < 1:
             raise ValueError("max_points must be at least 1")
-        i = self._index[series]  # KeyError for an unknown series: a programming error
-        level_no, (t, lo, hi, mean), bucket = self._pick(i, t_from, t_to)
-        if len(t) > max_points:
-            t, lo, hi, mean, bucket = _rebin(t, lo, hi, mean, bucket, max_points)
-        return Window(t=t, min=lo, max=hi, mean=mean, bucket_s=bucket, level=level_no)
+        columns = [self._index[name] for name in series]  # KeyError for an unknown series: a programming error
+        level_no, a, b = self._span_rows(t_from, t_to)
+        out = []
+        for i in columns:
+            (t, lo, hi, mean), bucket = self._take(level_no, i, a, b, t_from, t_to)
+            if len(t) > max_points:
+                t, lo, hi, mean, bucket = _rebin(t, lo, hi, mean, bucket, max_points)
+            out.append(Window(t=t, min=lo, max=hi, mean=mean, bucket_s=bucket, level=max(0, level_no)))
+        return out
 
     def last(self, series: str, seconds: float, max_points: int = 2000) -> Window:
         """The last ``seconds`` up to the newest sample."""
@@ -283,8 +292,9 @@ class History:
         return self.window(series, newest - seconds, newest, max_points)
 
     # -- internals -----------------------------------------------------------------------
-    def _pick(self, i: int, t_from: float, t_to: float):
-        """The finest level that covers t_from (or the one reaching furthest back)."""
+    def _span_rows(self, t_from: float, t_to: float) -> tuple[int, int, int]:
+        """The finest level that covers t_from (or the one reaching furthest back), and the logical rows [a, b)
+        of its ring that a window from t_from to t_to takes; level -1 when nothing was recorded."""
         # where each level's data starts: a young history's coarse buckets start before the first sample,
         # and must not look as if they reached further back than the raw samples do
         candidates = [(0, self._raw.oldest())] + [
@@ -293,9 +303,7 @@ class History:
         first = self._first_t if self._first_t is not None else -math.inf
         known = [(k, max(o, first)) for k, o in candidates if o is not None]
         if not known:
-            empty = np.empty(0, dtype=TIME_DTYPE)
-            e = np.empty(0, dtype=VALUE_DTYPE)
-            return 0, (empty, e, e, e), 0.0
+            return -1, 0, 0
         earliest = min(o for _, o in known)
         slack = 0.01 * max(0.0, t_to - t_from)  # so a view at the edge of a level does not flicker between two
         choice = None
@@ -307,13 +315,23 @@ class History:
             choice = min(known, key=lambda ko: ko[1])[0]
         if choice == 0:
             ring = self._raw
-            a, b = ring.bisect(t_from), ring.bisect(math.nextafter(t_to, math.inf))
-            t, v = ring.take(0, i, a, b)
-            return 0, (t, v, v, v), 0.0
+            return 0, ring.bisect(t_from), ring.bisect(math.nextafter(t_to, math.inf))
         level = self._buckets[choice - 1]
+        half = level.level.bucket_s / 2
+        return choice, level.ring.bisect(t_from - half), level.ring.bisect(math.nextafter(t_to + half, math.inf))
+
+    def _take(self, level_no: int, i: int, a: int, b: int, t_from: float, t_to: float):
+        """Series i's (t, min, max, mean) in rows [a, b) of level ``level_no`` (see _span_rows), and the bucket."""
+        if level_no < 0:
+            empty = np.empty(0, dtype=TIME_DTYPE)
+            e = np.empty(0, dtype=VALUE_DTYPE)
+            return (empty, e, e, e), 0.0
+        if level_no == 0:
+            t, v = self._raw.take(0, i, a, b)
+            return (t, v, v, v), 0.0
+        level = self._buckets[level_no - 1]
         bucket = level.level.bucket_s
         ring = level.ring
-        a, b = ring.bisect(t_from - bucket / 2), ring.bisect(math.nextafter(t_to + bucket / 2, math.inf))
         t, lo = ring.take(0, i, a, b)
         _, hi = ring.take(1, i, a, b)
         _, mean = ring.take(2, i, a, b)
@@ -324,7 +342,7 @@ class History:
             lo = np.append(lo, cur[0, i])
             hi = np.append(hi, cur[1, i])
             mean = np.append(mean, cur[2, i])
-        return choice, (t, lo, hi, mean), bucket
+        return (t, lo, hi, mean), bucket
 
 
 def _rebin(t: np.ndarray, lo: np.ndarray, hi: np.ndarray, mean: np.ndarray, bucket: float, max_points: int):

@@ -442,8 +442,7 @@ class MetricPlot(QWidget):
     def _fetch(self, t_from: float, t_to: float, max_points: int, tail_to: float | None = None) -> None:
         """Read and draw the body from t_from to t_to (and, live, the tail after it up to tail_to)."""
         self.fetches += 1
-        for c in self._curves:
-            w = self._history.window(c.name, t_from, t_to, max_points)
+        for c, w in zip(self._curves, self._history.windows([c.name for c in self._curves], t_from, t_to, max_points)):
             c.set_window(w)
             x, y, connect = line_data(w.t, w.mean)
             self._layer.set_part(c.index, "line", x, y, connect)
@@ -462,18 +461,32 @@ class MetricPlot(QWidget):
         """Each series from its body's last point to t_to: the strip a live view draws between its steps
         (``repaint``: and repaint that strip alone)."""
         strip = (math.inf, -math.inf)
+        starts: dict[int, float] = {}  # curve index -> where its tail starts (its body's last point)
+        groups: dict[float, list[_Curve]] = {}  # the series whose bodies end together are read together
         for c in self._curves:
             body = c.body
             if body is None:
                 continue
             start = float(body.t[-1]) if len(body) else (self._x_shown[1] - self._span / SNAP if self._x_shown else t_to)
+            starts[c.index] = start
+            groups.setdefault(start, []).append(c)
+        tails: dict[int, Window] = {}
+        for start, curves in groups.items():
+            if t_to > start:
+                max_points = max(2, int(round(px_per_s * (t_to - start))) + 1)
+                for c, w in zip(curves, self._history.windows([c.name for c in curves], start, t_to, max_points)):
+                    tails[c.index] = w
+        for c in self._curves:
+            if c.index not in starts:
+                continue
+            start, body = starts[c.index], c.body
             old = c.tail if c.tail is not None and len(c.tail) else None
             if t_to <= start:
                 self._clear_tail(c)
                 if old is not None:  # where the old tail was is drawn again
                     strip = (min(strip[0], float(old.t[0])), max(strip[1], float(old.t[-1])))
                 continue
-            w = self._history.window(c.name, start, t_to, max(2, int(round(px_per_s * (t_to - start))) + 1))
+            w = tails[c.index]
             x, y, connect = line_data(w.t, w.mean)
             self._layer.set_part(c.index, "tail", x, y, connect)
             self._set_band(c.index, "tail_band", w, 1.0 / max(1e-9, px_per_s))
