@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import math
 
 import numpy as np
 import pytest
 
 from rocmdesk.telemetry.history import History, Window
-from rocmdesk.ui.monitor.plot_data import join_windows, page_edges, tail_grew
+from rocmdesk.ui.monitor.plot_data import extent, join_windows, page_edges, tail_grew
 
 
 def test_page_edges_step_by_a_sixteenth_and_keep_the_newest_inside() -> None:
@@ -197,3 +198,40 @@ def test_tail_grew_only_when_the_old_points_are_still_there() -> None:
     assert not tail_grew(_window([1], [5]), _window([1, 2], [5, 6]))  # one point: nothing to keep
     f32 = Window(t=old.t, min=old.min.astype(np.float32), max=old.max, mean=old.mean, bucket_s=0.0, level=0)
     assert not tail_grew(f32, _window([1, 2, 3, 4], [5, np.nan, 7, 8]))  # other bytes: drawn again, never too little
+
+
+def _extent_one_by_one(windows, since=-math.inf):
+    """extent as the plain loop over windows and their min and max arrays."""
+    lo, hi = math.inf, -math.inf
+    for w in windows:
+        if w is None:
+            continue
+        for k in range(len(w)):
+            if w.t[k] >= since - w.bucket_s:
+                if math.isfinite(w.min[k]):
+                    lo = min(lo, float(w.min[k]))
+                if math.isfinite(w.max[k]):
+                    hi = max(hi, float(w.max[k]))
+    return lo, hi
+
+
+def test_extent_is_the_lowest_min_and_highest_max_of_finite_values_in_view() -> None:
+    rng = np.random.default_rng(7)
+    specials = np.array([np.nan, np.inf, -np.inf], dtype=np.float32)
+    for _ in range(300):
+        windows = []
+        for _ in range(int(rng.integers(0, 6))):
+            if rng.random() < 0.15:
+                windows.append(None)
+                continue
+            n = int(rng.integers(0, 12))
+            t = np.sort(rng.uniform(0, 100, n))
+            lo = rng.normal(0, 50, n).astype(np.float32)
+            hi = lo + rng.uniform(0, 10, n).astype(np.float32)
+            for arr in (lo, hi):  # gaps, and a bad sensor's infinities, in either array alone
+                hit = rng.random(n) < 0.3
+                arr[hit] = rng.choice(specials, int(hit.sum()))
+            windows.append(Window(t=t, min=lo, max=hi, mean=lo.copy(), bucket_s=float(rng.choice([0.0, 5.0])),
+                                  level=0))
+        since = float(rng.choice([-math.inf, rng.uniform(-10, 110)]))
+        assert extent(windows, since) == _extent_one_by_one(windows, since)
