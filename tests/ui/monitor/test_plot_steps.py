@@ -116,6 +116,41 @@ def test_a_short_path_is_the_path_pyqtgraph_makes(qtbot, n: int, connect: str) -
     assert ours == theirs
 
 
+def _segments(path) -> list:
+    out, last = [], None
+    for i in range(path.elementCount()):
+        e = path.elementAt(i)
+        if e.isLineTo():
+            out.append((last, (e.x, e.y)))
+        last = (e.x, e.y)
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 127, 128, 129, 130, 255, 256, 257, 600])
+@pytest.mark.parametrize("connect", ["all", "pairs", "array"])
+def test_a_long_path_in_pieces_has_every_segment_once(qtbot, n: int, connect: str) -> None:
+    # a strip's repaint strokes only the pieces whose x range meets it: together they must be the whole path,
+    # each segment in one piece, within that piece's range
+    import pyqtgraph as pg
+
+    from rocmdesk.ui.monitor.series_item import PIECE, path_pieces
+
+    rng = np.random.default_rng(n)
+    x, y = np.cumsum(rng.uniform(0.5, 1.5, n)), rng.uniform(0, 100, n)
+    if connect == "pairs":  # a band: a (t, min) to (t, max) stroke per bucket
+        m = max(1, n // 2)
+        x, y = np.repeat(x[:m], 2), rng.uniform(0, 100, 2 * m)
+    links = (rng.random(len(x)) < 0.7).astype(np.int32) if connect == "array" else connect
+    pieces = path_pieces(x, y, links)
+    assert len(pieces) == max(1, -(-(len(x) - (connect != "pairs")) // PIECE))
+    got = []
+    for low, high, path in pieces:
+        segs = _segments(path)
+        assert all(low <= p[0] <= high for seg in segs for p in seg)
+        got += segs
+    assert got == _segments(pg.arrayToQPath(x, y, connect=links, finiteCheck=False))
+
+
 @pytest.mark.parametrize("span, rate_hz, gaps", [(60, 10.0, False), (60, 1.0, True), (3600, 1.0, False)])
 def test_strips_drawn_one_at_a_time_look_like_the_whole_drawn_at_once(qtbot, span: int, rate_hz: float,
                                                                       gaps: bool) -> None:

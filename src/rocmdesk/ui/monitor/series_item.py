@@ -18,18 +18,19 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 PARTS = ("band", "tail_band", "line", "tail")  # what a series draws, bottom to top (the dots go last)
 
 
 @dataclass
 class Stroke:
-    """One drawn part of a series: its points (for readers and tests) and the path made of them."""
+    """One drawn part of a series: its points (for readers and tests) and the paths made of them, in pieces of
+    at most PIECE points, each with the x range it spans (so a strip's repaint strokes only the pieces in it)."""
 
     x: np.ndarray
     y: np.ndarray
-    path: QPainterPath
+    pieces: list[tuple[float, float, QPainterPath]]  # (lowest x, highest x, path)
     pen: QPen
 
 
@@ -43,6 +44,28 @@ class SeriesParts:
 
 
 SMALL = 32  # a live view's tail has a few points: a plain loop makes its path faster than arrayToQPath's setup
+# a body of 8 GPUs' lines in a 1-minute view is ~4,400 points: stroked whole, clipped to the strip a new sample
+# repaints, at every sample; in pieces, that strip strokes one piece a series (even: "pairs" never split a pair)
+PIECE = 128
+
+
+def path_pieces(x: np.ndarray, y: np.ndarray, connect: object) -> list[tuple[float, float, QPainterPath]]:
+    """The path through (x, y) as ``_path`` makes it, in pieces of PIECE points, with each piece's x range.  Pieces
+    of a line share their end points, so each segment is in exactly one piece; bands' pairs never straddle two."""
+    n = len(x)
+    if n <= PIECE:
+        return [(float(np.min(x)), float(np.max(x)), _path(x, y, connect))]
+    pairs = isinstance(connect, str) and connect == "pairs"
+    starts = np.arange(0, n - 1 if not pairs else n, PIECE)
+    stops = np.minimum(starts + PIECE + (0 if pairs else 1), n)
+    lows, highs = np.minimum.reduceat(x, starts), np.maximum.reduceat(x, starts)
+    out = []
+    for k, (a, b) in enumerate(zip(starts.tolist(), stops.tolist())):
+        links = connect if isinstance(connect, str) else np.asarray(connect)[a:b]
+        # reduceat runs to the next start: a line's piece also holds the next piece's first point
+        high = max(float(highs[k]), float(x[b - 1]))
+        out.append((min(float(lows[k]), float(x[b - 1])), high, _path(x[a:b], y[a:b], links)))
+    return out
 
 
 def _path(x: np.ndarray, y: np.ndarray, connect: object) -> QPainterPath:
@@ -75,6 +98,7 @@ class SeriesItem(QGraphicsItem):
 
     def __init__(self, dot_px: float) -> None:
         super().__init__()
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)  # paint() is told what to draw
         self._rect = QRectF(0.0, 0.0, 1.0, 1.0)
         self._dot_r = dot_px / 2
         self.series: list[SeriesParts] = []
@@ -98,7 +122,7 @@ class SeriesItem(QGraphicsItem):
         pen.setCosmetic(True)
         if part.endswith("band"):
             pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # a stroke from min to max: no cap beyond either
-        s.parts[part] = Stroke(x, y, _path(x, y, connect), pen)
+        s.parts[part] = Stroke(x, y, path_pieces(x, y, connect), pen)
 
     def set_dots(self, i: int, x: np.ndarray, y: np.ndarray) -> None:
         s = self.series[i]
@@ -122,14 +146,21 @@ class SeriesItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._rect
 
-    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: object = None) -> None:
+        exposed = option.exposedRect
+        # a piece whose points lie just outside the exposed strip still paints into it by half its pen's width
+        # (bands are up to 16 px wide) and a pixel of rounding
+        margin = 10.0 / max(1e-300, abs(painter.transform().m11()))
+        left, right = exposed.left() - margin, exposed.right() + margin
         for names in (("band", "tail_band"), ("line", "tail")):
             for s in self.series:
                 for name in names:
                     stroke = s.parts.get(name)
                     if stroke is not None:
                         painter.setPen(stroke.pen)
-                        painter.drawPath(stroke.path)
+                        for low, high, path in stroke.pieces:
+                            if high >= left and low <= right:
+                                painter.drawPath(path)
         if not any(len(s.dots_x) for s in self.series):
             return
         # dots in pixels: map their centres, then draw untransformed, so they stay round at any scale
