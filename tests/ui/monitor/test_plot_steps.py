@@ -62,7 +62,7 @@ def test_a_sample_between_steps_redraws_only_the_tail(qtbot) -> None:
 
 def test_the_dots_of_a_body_and_its_tail_are_those_of_the_whole() -> None:
     # joined_lone_points looks only at the tail when it can; it must give what lone_points of the whole gives
-    from rocmdesk.ui.monitor.plot_data import joined_lone_points, lone_points
+    from rocmdesk.ui.monitor.plot_data import joined_lone_points, last_line_start, lone_points
 
     rng = np.random.default_rng(11)
 
@@ -82,8 +82,12 @@ def test_the_dots_of_a_body_and_its_tail_are_those_of_the_whole() -> None:
         whole = join_windows(body, tail)
         min_dt = float(rng.choice([0.0, 0.5, 2.0, 6.0]))
         want = lone_points(whole.t, whole.mean, min_dt)
-        got = joined_lone_points(body, tail, min_dt, lone_points(body.t, body.mean, min_dt), lambda: whole)
+        body_dots = lone_points(body.t, body.mean, min_dt)
+        got = joined_lone_points(body, tail, min_dt, body_dots, lambda: whole)
         assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1], equal_nan=True), (t, v, n, min_dt)
+        if n:  # the plot keeps where the body's last line starts: the same dots with it given
+            kept = joined_lone_points(body, tail, min_dt, body_dots, lambda: whole, last_line_start(body))
+            assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(kept, got))
 
 
 @pytest.mark.parametrize("n", [1, 2, 5, 31, 33, 200])

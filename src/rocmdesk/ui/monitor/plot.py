@@ -39,6 +39,7 @@ from rocmdesk.ui.monitor.plot_data import (  # noqa: F401 (format_bytes: the vie
     extent,
     join_windows,
     joined_lone_points,
+    last_line_start,
     line_data,
     lone_points,
     page_edges,
@@ -68,6 +69,7 @@ class _Curve:
     body: Window | None = None  # what "line" and "band" show
     tail: Window | None = None  # the tail alone
     body_dots: tuple[np.ndarray, np.ndarray, float] | None = None  # the body's lone points, for this dot size
+    body_run_from: int | None = None  # where the body's last line starts (plot_data.last_line_start)
     _joined: Window | None = None
 
     @property
@@ -81,7 +83,7 @@ class _Curve:
 
     def set_window(self, body: Window | None, tail: Window | None = None) -> None:
         if body is not self.body:
-            self.body_dots = None
+            self.body_dots = self.body_run_from = None
         self.body, self.tail, self._joined = body, tail, None
 
 
@@ -540,7 +542,9 @@ class MetricPlot(QWidget):
             c.body_dots = (*lone_points(body.t, body.mean, min_dt), min_dt)
         if c.tail is None:
             return c.body_dots[0], c.body_dots[1]
-        return joined_lone_points(body, c.tail, min_dt, c.body_dots[:2], lambda: c.window)
+        if c.body_run_from is None:
+            c.body_run_from = last_line_start(body)
+        return joined_lone_points(body, c.tail, min_dt, c.body_dots[:2], lambda: c.window, c.body_run_from)
 
     def _sync_layer_rect(self, *args: object) -> None:
         """The series item's bounds: the view's data rectangle and a margin of a dot and a few pixels."""

@@ -70,18 +70,25 @@ def lone_points(t: np.ndarray, y: np.ndarray, min_dt: float = 0.0) -> tuple[np.n
     return t[sel], y[sel]
 
 
+def last_line_start(body: Window) -> int:
+    """Where ``body``'s last line starts: the index after its last gap (``len(body)`` when a gap ends it)."""
+    gaps = np.flatnonzero(~np.isfinite(body.mean))
+    return int(gaps[-1]) + 1 if gaps.size else 0
+
+
 def joined_lone_points(body: Window, tail: Window, min_dt: float, body_dots: tuple[np.ndarray, np.ndarray],
-                       joined: Callable[[], Window]) -> tuple[np.ndarray, np.ndarray]:
+                       joined: Callable[[], Window], run_from: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """:func:`lone_points` of ``join_windows(body, tail)``, given the body's own (``body_dots``), looking only at the
     tail where it can: while the body ends in a line longer than ``min_dt`` (or in a gap), the tail adds no dot on
     the body and none of its own until its first gap.  A live plot's sample then costs a look at its tail, not at
     every point in view.  ``joined``: the joined window, made only when the body's last line is short enough for
-    the tail to change its dots (a young history)."""
+    the tail to change its dots (a young history).  ``run_from``: the body's ``last_line_start``, when the caller
+    keeps it (the body stays the same for many samples)."""
     if not len(body):
         w = joined()
         return lone_points(w.t, w.mean, min_dt)
-    gaps = np.flatnonzero(~np.isfinite(body.mean))
-    run_from = int(gaps[-1]) + 1 if gaps.size else 0  # where the body's last line starts (len(body): a gap ends it)
+    if run_from is None:
+        run_from = last_line_start(body)
     if run_from < len(body) and float(body.t[-1] - body.t[run_from]) <= min_dt:
         w = joined()
         return lone_points(w.t, w.mean, min_dt)

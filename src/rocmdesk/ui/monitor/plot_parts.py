@@ -48,6 +48,8 @@ class Readout(QWidget):
         self._items: tuple[tuple[QColor, str, str], ...] = ()  # (swatch colour, label, value) per series
         self._widths: list[tuple[int, int]] = []  # per drawn item: (swatch advance, text advance); the lead's swatch 0
         self._lines = 1
+        self._advances: dict[str, int] = {}  # text -> its width in this font: values recur, labels never change
+        self._gap = self.fontMetrics().horizontalAdvance(self.GAP)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.setFixedHeight(self.fontMetrics().lineSpacing() + 2)
 
@@ -62,14 +64,23 @@ class Readout(QWidget):
         self.setAccessibleName(self.text())
         self.update()
 
+    def _advance(self, text: str) -> int:
+        width = self._advances.get(text)
+        if width is None:
+            if len(self._advances) > 1024:  # a day of changing values: start again rather than grow
+                self._advances.clear()
+            width = self._advances[text] = self.fontMetrics().horizontalAdvance(text)
+        return width
+
     def _measure(self) -> None:
-        fm = self.fontMetrics()
-        swatch = fm.horizontalAdvance(self.SWATCH)
-        self._widths = ([(0, fm.horizontalAdvance(self._lead))] if self._lead else []) + [
-            (swatch, fm.horizontalAdvance(self._item_text(label, value))) for _c, label, value in self._items]
+        swatch = self._advance(self.SWATCH)
+        self._widths = ([(0, self._advance(self._lead))] if self._lead else []) + [
+            (swatch, self._advance(self._item_text(label, value))) for _c, label, value in self._items]
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.FontChange:  # widths and line height are the font's: measure again
+            self._advances.clear()
+            self._gap = self.fontMetrics().horizontalAdvance(self.GAP)
             self._measure()
             self._lines = 0  # the next fit() sets the height anew
             self.setFixedHeight(self.fontMetrics().lineSpacing() + 2)
@@ -90,7 +101,7 @@ class Readout(QWidget):
     def lines(self, width: int) -> list[list[tuple[int, int]]]:
         """The items laid out at ``width``: per line, (item number, x) of each item; an item wider than the line
         has a line of its own (and is cut at the edge)."""
-        gap = self.fontMetrics().horizontalAdvance(self.GAP)
+        gap = self._gap
         out: list[list[tuple[int, int]]] = [[]]
         x = 0
         for i, (sw, tw) in enumerate(self._widths):

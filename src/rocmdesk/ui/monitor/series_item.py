@@ -41,6 +41,17 @@ class SeriesParts:
     parts: dict[str, Stroke] = field(default_factory=dict)
     dots_x: np.ndarray = field(default_factory=lambda: np.empty(0))
     dots_y: np.ndarray = field(default_factory=lambda: np.empty(0))
+    pens: dict[tuple[bool, int], QPen] = field(default_factory=dict)  # (band?, width) -> pen: made once, not per sample
+
+    def pen(self, band: bool, width: int) -> QPen:
+        pen = self.pens.get((band, width))
+        if pen is None:
+            pen = QPen(QBrush(self.band_color if band else self.color), width)
+            pen.setCosmetic(True)
+            if band:
+                pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # a stroke from min to max: no cap beyond either
+            self.pens[(band, width)] = pen
+        return pen
 
 
 SMALL = 32  # a live view's tail has a few points: a plain loop makes its path faster than arrayToQPath's setup
@@ -117,12 +128,7 @@ class SeriesItem(QGraphicsItem):
         if not len(x):
             s.parts.pop(part, None)
             return
-        color = s.band_color if part.endswith("band") else s.color
-        pen = QPen(QBrush(color), width)
-        pen.setCosmetic(True)
-        if part.endswith("band"):
-            pen.setCapStyle(Qt.PenCapStyle.FlatCap)  # a stroke from min to max: no cap beyond either
-        s.parts[part] = Stroke(x, y, path_pieces(x, y, connect), pen)
+        s.parts[part] = Stroke(x, y, path_pieces(x, y, connect), s.pen(part.endswith("band"), width))
 
     def set_dots(self, i: int, x: np.ndarray, y: np.ndarray) -> None:
         s = self.series[i]
