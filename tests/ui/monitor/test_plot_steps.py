@@ -90,6 +90,16 @@ def test_the_dots_of_a_body_and_its_tail_are_those_of_the_whole() -> None:
             assert all(np.array_equal(a, b, equal_nan=True) for a, b in zip(kept, got))
 
 
+def _segments(path) -> list:
+    out, last = [], None
+    for i in range(path.elementCount()):
+        e = path.elementAt(i)
+        if e.isLineTo():
+            out.append((last, (e.x, e.y)))
+        last = (e.x, e.y)
+    return out
+
+
 @pytest.mark.parametrize("n", [1, 2, 5, 31, 33, 200])
 @pytest.mark.parametrize("connect", ["all", "pairs", "array"])
 def test_a_short_path_is_the_path_pyqtgraph_makes(qtbot, n: int, connect: str) -> None:
@@ -106,28 +116,9 @@ def test_a_short_path_is_the_path_pyqtgraph_makes(qtbot, n: int, connect: str) -
         if not len(x):
             return
 
-    def segments(path):
-        out, last = [], None
-        for i in range(path.elementCount()):
-            e = path.elementAt(i)
-            if e.isLineTo():
-                out.append((last, (e.x, e.y)))
-            last = (e.x, e.y)
-        return out
-
-    ours = segments(series_item._path(x, y, links))
-    theirs = segments(pg.arrayToQPath(x, y, connect=links, finiteCheck=False))
+    ours = _segments(series_item._path(x, y, links))
+    theirs = _segments(pg.arrayToQPath(x, y, connect=links, finiteCheck=False))
     assert ours == theirs
-
-
-def _segments(path) -> list:
-    out, last = [], None
-    for i in range(path.elementCount()):
-        e = path.elementAt(i)
-        if e.isLineTo():
-            out.append((last, (e.x, e.y)))
-        last = (e.x, e.y)
-    return out
 
 
 @pytest.mark.parametrize("n", [1, 2, 127, 128, 129, 130, 255, 256, 257, 600])
