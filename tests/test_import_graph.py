@@ -13,8 +13,8 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 
 # the layers, lowest first (docs/architecture.md "Layers"); a module may import its own layer and the ones below
 LAYERS: list[set[str]] = [
-    {"__init__", "i18n", "bounded_read", "atomic_file", "settings", "resources"},  # base: version, translation,
-    # safe file I/O, the files the app ships
+    {"__init__", "i18n", "bounded_read", "atomic_file", "settings", "resources", "xdg"},  # base: version,
+    # translation, safe file I/O, the files the app ships, the user's XDG folders
     {"knowledge"},  # facts as data: gfx targets, releases, wheels, the Doctor's catalogue
     {"machine", "formats"},  # reading a machine (the Host seam, sysfs, simulated trees) and other tools' output
     {"advice"},  # the one advice model, computed from a machine report and the knowledge

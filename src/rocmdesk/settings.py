@@ -15,9 +15,9 @@ from rocmdesk.i18n import LANGUAGES, SYSTEM, system_language, translate
 
 def settings_file() -> Path:
     """``$XDG_CONFIG_HOME/rocmdesk/settings.json`` (read on each call, so tests can point it elsewhere)."""
-    import platformdirs  # only the app's language choice needs it; plain CLI runs don't pay for the import
+    from rocmdesk.xdg import config_dir
 
-    return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "settings.json"
+    return config_dir() / "settings.json"
 
 
 SETTINGS_MAX_BYTES = 64 * 1024  # the file holds a language; anything this big is not ours

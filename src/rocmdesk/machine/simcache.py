@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import json
 import os
-import sys
 import zlib
 from pathlib import Path
 
@@ -86,16 +85,9 @@ def usable(target: Path, name: str) -> dict | None:
 
 def default_cache_dir() -> Path:
     """``$XDG_CACHE_HOME/rocmdesk/simulated`` (``~/.cache/...`` when that is unset, empty or not absolute)."""
-    if sys.platform == "linux" and not hasattr(sys, "getandroidapilevel"):
-        # the XDG base directory rule, as platformdirs applies it, without importing platformdirs (start-up time)
-        base = os.environ.get("XDG_CACHE_HOME", "")
-        if not os.path.isabs(base):
-            base = os.path.expanduser("~/.cache")
-        if os.path.isabs(base):
-            return Path(base) / "rocmdesk" / "simulated"
-    import platformdirs  # another system, or no home directory: platformdirs knows (or says what is wrong)
+    from rocmdesk.xdg import cache_dir
 
-    return Path(platformdirs.user_cache_dir("rocmdesk")) / "simulated"
+    return cache_dir() / "simulated"
 
 
 def host_from_meta(root: Path, meta: dict) -> Host:

@@ -260,9 +260,9 @@ def render_control(plan: ControlPlan) -> str:
 
 # -- the value before rocmdesk changed it ---------------------------------------------------------------------------
 def state_path() -> Path:
-    import platformdirs
+    from rocmdesk.xdg import state_dir
 
-    return Path(platformdirs.user_state_dir("rocmdesk", appauthor=False)) / STATE_FILE
+    return state_dir() / STATE_FILE
 
 
 def _load(path: Path) -> dict[str, Any]:

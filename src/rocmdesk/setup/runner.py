@@ -172,9 +172,9 @@ def command(plan_json: Any = None, dry_run: bool = False) -> list[str]:
 
 
 def log_dir() -> Path:
-    import platformdirs
+    from rocmdesk.xdg import state_dir
 
-    return Path(platformdirs.user_state_dir("rocmdesk")) / "setup-logs"
+    return state_dir() / "setup-logs"
 
 
 class _Log:

@@ -220,9 +220,9 @@ def _needs_rocm_space(requirements: Sequence[str], index_url: str | None) -> boo
 
 
 def default_log_dir() -> Path:
-    import platformdirs
+    from rocmdesk.xdg import state_dir
 
-    return Path(platformdirs.user_state_dir("rocmdesk", appauthor=False)) / "logs"
+    return state_dir() / "logs"
 
 
 @dataclass(frozen=True)

@@ -85,10 +85,9 @@ def _toml_detail(message: str, raw: bytes) -> str:
 
 def default_dir() -> Path:
     """``$XDG_CONFIG_HOME/rocmdesk/profiles`` (``~/.config/rocmdesk/profiles``)."""
-    import platformdirs
+    from rocmdesk.xdg import config_dir
 
-    # platformdirs reads XDG_CONFIG_HOME on each call, so tests and users can point it elsewhere
-    return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "profiles"
+    return config_dir() / "profiles"  # read from the environment on each call: tests can point it elsewhere
 
 
 class ProfileStore:

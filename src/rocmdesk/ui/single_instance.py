@@ -25,9 +25,9 @@ CONNECT_MS = 500
 def server_name(config_dir: str | os.PathLike[str] | None = None) -> str:
     """The socket's name for this user, display and config directory (short: a socket path is <108 bytes)."""
     if config_dir is None:
-        import platformdirs
+        from rocmdesk.xdg import config_dir as user_config_dir
 
-        config_dir = platformdirs.user_config_dir("rocmdesk", appauthor=False)
+        config_dir = str(user_config_dir())
     display = os.environ.get("WAYLAND_DISPLAY") or os.environ.get("DISPLAY") or ""
     key = f"{os.getuid()}\0{display}\0{Path(config_dir)}".encode("utf-8", "surrogateescape")
     return f"rocmdesk-{os.getuid()}-{hashlib.sha256(key).hexdigest()[:16]}"

@@ -21,9 +21,9 @@ NOTIFICATIONS = "desktop/notifications"
 
 def state_file() -> Path:
     """``$XDG_CONFIG_HOME/rocmdesk/window.ini`` (looked up on each call, so tests can point it elsewhere)."""
-    import platformdirs
+    from rocmdesk.xdg import config_dir
 
-    return Path(platformdirs.user_config_dir("rocmdesk", appauthor=False)) / "window.ini"
+    return config_dir() / "window.ini"
 
 
 def _settings() -> QSettings:

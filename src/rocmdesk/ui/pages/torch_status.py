@@ -29,9 +29,9 @@ class VerifyRecord:
 
 
 def default_path() -> Path:
-    import platformdirs
+    from rocmdesk.xdg import state_dir
 
-    return Path(platformdirs.user_state_dir("rocmdesk", appauthor=False)) / "torch-verify.json"
+    return state_dir() / "torch-verify.json"
 
 
 MAX_BYTES = 4 << 20  # a few hundred bytes per venv ever verified
