@@ -10,11 +10,11 @@ generation number, so Refresh and switching machines can be pressed at will.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass
 from typing import Callable
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
+from rocmdesk.knowledge.records import record
 from rocmdesk.machine.host import Host
 from rocmdesk.machine.model import MachineReport
 
@@ -22,7 +22,7 @@ Detector = Callable[[Host], MachineReport]
 HostFactory = Callable[[str | None], Host]  # simulated machine name (None: the real one) -> Host
 
 
-@dataclass(frozen=True)
+@record(frozen=True)  # a record, not a dataclass: no dataclasses import on the first window's path
 class MachineChoice:
     """A simulated machine as offered in the UI (mirrors ``simulate.SimMachine``)."""
 

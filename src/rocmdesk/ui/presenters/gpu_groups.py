@@ -9,9 +9,9 @@ number the runtime gives each one and its place (index, PCI slot, card, render n
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Any
 
+from rocmdesk.knowledge.records import field, record
 from rocmdesk.machine.model import Gpu
 
 # where a GPU sits, not what it is: these may differ inside a group
@@ -21,7 +21,7 @@ _WHAT = ("name", "gfx", "gfx_reported", "device_id", "revision", "vram_total_byt
          "subsystem_device", "family", "kind", "gfx_source", "name_source")
 
 
-@dataclass
+@record  # a record, not a dataclass: no dataclasses import on the first window's path
 class GpuGroup:
     """GPUs that get the same card; ``first`` stands for them all."""
 
