@@ -1,5 +1,5 @@
 """The first window comes without pyqtgraph and numpy, nor the alert machinery: they load with the Monitor or the
-Sanity page (issue 19)."""
+Sanity page (issue 19).  Nor platformdirs or dataclasses: rocmdesk.xdg and the records do that work for less."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ loop = QEventLoop(); w.session.reportReady.connect(lambda *_: loop.quit()); QTim
 loop.exec()
 heavy = lambda: sorted({m.split(".")[0] for m in sys.modules} & {"pyqtgraph", "numpy"})
 alerts = lambda: sorted(m for m in sys.modules if m in ("rocmdesk.ui.notifications", "rocmdesk.telemetry.alerts"))
-seen = {"start": heavy(), "built": sorted(w.pages), "alerts at start": alerts()}
+light = sorted({m.split(".")[0] for m in sys.modules} & {"platformdirs", "dataclasses"})
+seen = {"start": heavy(), "built": sorted(w.pages), "alerts at start": alerts(), "helpers at start": light}
 for key in ("setup", "pytorch", "environments", "doctor"):
     w.show_page(key)
 seen["other pages"] = heavy()
@@ -37,6 +38,7 @@ def test_start_loads_neither_pyqtgraph_nor_numpy_until_the_monitor():
     assert out.returncode == 0, out.stderr[-3000:]
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["start"] == [] and seen["built"] == ["overview"]
+    assert seen["helpers at start"] == []  # rocmdesk.xdg and records do their work at start (~8 ms)
     assert seen["other pages"] == []
     assert seen["monitor"] == ["numpy", "pyqtgraph"]
     assert seen["alerts at start"] == []
