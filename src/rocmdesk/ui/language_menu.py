@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QActionGroup
-from PySide6.QtWidgets import QApplication, QMainWindow, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QMainWindow, QMenu
 
 from rocmdesk import i18n
 from rocmdesk import settings
@@ -33,6 +33,8 @@ def busy_pages(window: QMainWindow) -> bool:
 
 def ask_restart(window: QMainWindow, language: str) -> bool:
     """Ask whether to rebuild the window now; False for later.  Tests replace this."""
+    from PySide6.QtWidgets import QMessageBox  # here, not at start: its enum types cost the first window ~1 ms
+
     name = i18n.LANGUAGES.get(language, language)
     if busy_pages(window):
         QMessageBox.information(window, QCoreApplication.translate("LanguageMenu", "Language"),
