@@ -3,7 +3,8 @@
 Run inside the fakesys mount namespace by benchmarks/sampler.py (``/sys`` is the fake tree there, which the library
 reads as it reads a real one); not useful on its own.  The library sample asks for what the Monitor samples:
 edge, junction and memory temperature, average power, GPU and memory busy, VRAM and GTT used and total, sclk,
-mclk and fan speed.  Prints one JSON line: seconds per sample for each.
+mclk and fan speed.  Prints one JSON line: seconds per sample for each, and the floor: one ``pread`` of each file
+our sample reads, kept open, nothing parsed.
 
     run_in_fakesys.sh TREE python3 benchmarks/rsmi_library.py SAMPLES
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 import statistics
 import sys
 import time
@@ -66,11 +68,20 @@ def main() -> int:
         return 1
     sampler = SysfsSampler(Host.local())
     assert sampler.sample()[0].state == "ok"
-    ours, theirs = [], []
+    # the floor: one pread of each file our sample reads, already open, nothing parsed
+    fds = [os.open(path, os.O_RDONLY | os.O_NONBLOCK) for path in sampler.files(sampler.gpus[0].index)]
+
+    def floor() -> None:
+        for fd in fds:
+            os.pread(fd, 4096, 0)
+
+    ours, theirs, floors = [], [], []
     for _ in range(3):  # interleaved
         ours.append(per_call(sampler.sample, n))
         theirs.append(per_call(lambda: library_sample(lib), n))
-    print(json.dumps({"ours": statistics.median(ours), "library": statistics.median(theirs)}))
+        floors.append(per_call(floor, n))
+    print(json.dumps({"ours": statistics.median(ours), "library": statistics.median(theirs),
+                      "pread_floor": statistics.median(floors), "files": len(fds)}))
     return 0
 
 

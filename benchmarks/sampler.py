@@ -107,6 +107,12 @@ def bench_library(root: Path, samples: int) -> float | None:
         return None
     print(f"\none sample in-process on the fakesys tree (in its namespace): ours {ours * 1e6:.1f} us, "
           f"librocm_smi64 (ctypes, the same metrics) {lib * 1e6:.1f} us -> ours is {lib / ours:.2f}x cheaper")
+    floor = got.get("pread_floor")
+    if isinstance(floor, (int, float)) and floor > 0:
+        # what no reader of the same files can beat, in any language: the syscalls alone
+        print(f"  the floor, one pread of each of the {got.get('files')} files ours reads (open, nothing parsed): "
+              f"{floor * 1e6:.1f} us -> the most any reader of these files could be cheaper than the library: "
+              f"{lib / floor:.1f}x; ours is {ours / floor:.2f}x the floor")
     return lib / ours
 
 
