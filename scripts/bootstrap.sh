@@ -48,7 +48,7 @@ if command -v dpkg-query >/dev/null 2>&1; then
   # A package dpkg does not know is left out of the answer; one it knows but has not installed says so.
   declare -A installed=()
   while IFS=$'\t' read -r package status; do
-    [ "$status" = "installed" ] && installed["$package"]=1
+    if [ "$status" = "installed" ]; then installed["$package"]=1; fi
   done < <(dpkg-query -W -f '${Package}\t${db:Status-Status}\n' "${apt_packages[@]}" 2>/dev/null || true)
   for p in "${apt_packages[@]}"; do
     [ -n "${installed[$p]:-}" ] || missing+=("$p")
