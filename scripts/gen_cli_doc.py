@@ -286,7 +286,7 @@ def _advice_example() -> str:
 
 
 def render() -> str:
-    top = cli.build_parser([])
+    top = cli.build_parser([], listing=True)
     top_sub = _sub_action(top)
     assert top_sub is not None
     helps = _helps(top_sub)

@@ -245,3 +245,33 @@ def test_inspect_huge_and_random_inputs_answer_fast(capsys, tmp_path):
     code, _, err = run(capsys, "inspect", str(noise))
     assert time.perf_counter() - t < 20  # bounded, not quadratic (speed is measured in benchmarks/)
     assert code == EXIT_INPUT and "binary" in err and "Traceback" not in err
+
+
+def _listed(parser) -> list[str]:
+    """The commands the parser's help lists (each on a line of its own under COMMAND)."""
+    from rocmdesk.cli import COMMANDS
+
+    lines = {line.split()[0] for line in parser.format_help().splitlines() if line.startswith("    ") and line.split()}
+    return sorted(c for c in COMMANDS if c in lines)
+
+
+def test_launching_the_app_builds_no_command_listing():
+    # `rocmdesk` and `rocmdesk --simulate NAME` open the app: the 17 commands' listing parsers (~2 ms) are made only
+    # where something shows them: the help, or a word that is not a command
+    from rocmdesk.cli import COMMANDS, build_parser
+
+    for argv in ([], ["--simulate", "rx6600xt-ubuntu2204"], ["--root", "/tmp/x"], ["--version"]):
+        assert _listed(build_parser(argv)) == [], argv
+    assert build_parser(["--simulate", "rx6600xt-ubuntu2204"]).parse_args(
+        ["--simulate", "rx6600xt-ubuntu2204"]).command is None
+    for argv in (["--help"], ["--he"], ["-h"], ["--simulate", "x", "-h"], ["nosuch"]):
+        assert _listed(build_parser(argv)) == sorted(COMMANDS), argv
+    assert _listed(build_parser([], listing=True)) == sorted(COMMANDS)  # docs/cli.md's generator
+
+
+def test_the_help_without_a_command_still_lists_every_command(capsys):
+    assert main(["--simulate", "rx6600xt-ubuntu2204", "--help"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "detect" in out and "monitor" in out and "sanity" in out
+    assert main(["nosuch"]) == EXIT_USAGE
+    assert "invalid choice: 'nosuch'" in capsys.readouterr().err

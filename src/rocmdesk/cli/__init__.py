@@ -107,6 +107,13 @@ def _chosen_command(argv: list[str] | None) -> str | None:
     return None
 
 
+def _asks_help(args: list[str]) -> bool:
+    """Whether the top-level help is asked for: ``-h`` (also among other short flags), ``--help`` or a prefix of it
+    that argparse would take for it."""
+    return any((a.startswith("-h") and not a.startswith("--")) or (len(a) > 2 and "--help".startswith(a))
+               for a in args if a != "--")
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """argparse's formatter, measuring the terminal without importing ``shutil`` (argparse makes a formatter for
     every ``add_argument``, and ``shutil`` brings bz2, lzma and more: a fifth of ``detect``'s start-up)."""
@@ -139,9 +146,11 @@ class ArgumentParser(argparse.ArgumentParser):
         super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
 
-def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None, *, listing: bool = False) -> argparse.ArgumentParser:
     """The top-level parser, with the full parser of the command ``argv`` names and no other (start-up time:
-    ``rocmdesk detect`` builds one parser); without a known command, every command is listed with its help."""
+    ``rocmdesk detect`` builds one parser).  Without a known command every command is listed with its help where
+    that can be shown: the help is asked for, a word is not a command, or ``listing`` (the docs' generator).
+    Without a command and without those, the app opens and the listing is not built."""
     p = ArgumentParser(
         prog="rocmdesk",
         description=translate("Cli", "From an AMD GPU to a verified PyTorch-on-ROCm setup. Without a command, "
@@ -157,6 +166,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     if chosen in COMMANDS:
         command_module(chosen).add_parser(sub)
         return p
+    if chosen is None and not listing and not _asks_help(sys.argv[1:] if argv is None else argv):
+        return p  # no command: the app opens, and nothing shows the listing (its 17 parsers: ~2 ms of every launch)
     listing = _listing()
     for name in COMMANDS:
         sub.add_parser(name, help=listing[name], add_help=False)
