@@ -168,9 +168,9 @@ def build_parser(argv: list[str] | None = None, *, listing: bool = False) -> arg
         return p
     if chosen is None and not listing and not _asks_help(sys.argv[1:] if argv is None else argv):
         return p  # no command: the app opens, and nothing shows the listing (its 17 parsers: ~2 ms of every launch)
-    listing = _listing()
+    helps = _listing()
     for name in COMMANDS:
-        sub.add_parser(name, help=listing[name], add_help=False)
+        sub.add_parser(name, help=helps[name], add_help=False)
     return p
 
 
