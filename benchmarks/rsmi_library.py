@@ -3,8 +3,8 @@
 Run inside the fakesys mount namespace by benchmarks/sampler.py (``/sys`` is the fake tree there, which the library
 reads as it reads a real one); not useful on its own.  The library sample asks for what the Monitor samples:
 edge, junction and memory temperature, average power, GPU and memory busy, VRAM and GTT used and total, sclk,
-mclk and fan speed.  Prints one JSON line: seconds per sample for each, and the floor: one ``pread`` of each file
-our sample reads, kept open, nothing parsed.
+mclk and fan speed.  Prints one JSON line: seconds per sample for each, and the floor (``pread_floor``, which
+benchmarks/sampler.py uses for its trees too).
 
     run_in_fakesys.sh TREE python3 benchmarks/rsmi_library.py SAMPLES
 """
@@ -17,6 +17,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -47,6 +48,23 @@ def library_sample(lib: ctypes.CDLL) -> None:
     lib.rsmi_dev_fan_rpms_get(0, 0, ctypes.byref(i64))
 
 
+def pread_floor(sampler: SysfsSampler) -> tuple[Callable[[], None], list[int]]:
+    """The floor of one sample of the sampler's first GPU, and the files it keeps open: what the sample itself does
+    at the least, the device-present ``stat`` and one ``pread`` of each file it reads, nothing parsed.  The same
+    floor for benchmarks/sampler.py's trees and for the library comparison in the fakesys namespace."""
+    index = sampler.gpus[0].index
+    real = sampler.reader.real
+    dev = real(sampler.plan(index).dev)
+    fds = [os.open(real(path), os.O_RDONLY | os.O_NONBLOCK) for path in sampler.files(index)]
+
+    def floor() -> None:
+        os.stat(dev)
+        for fd in fds:
+            os.pread(fd, 4096, 0)
+
+    return floor, fds
+
+
 def per_call(fn, n: int) -> float:
     batches = []
     for _ in range(7):
@@ -68,13 +86,7 @@ def main() -> int:
         return 1
     sampler = SysfsSampler(Host.local())
     assert sampler.sample()[0].state == "ok"
-    # the floor: one pread of each file our sample reads, already open, nothing parsed
-    fds = [os.open(path, os.O_RDONLY | os.O_NONBLOCK) for path in sampler.files(sampler.gpus[0].index)]
-
-    def floor() -> None:
-        for fd in fds:
-            os.pread(fd, 4096, 0)
-
+    floor, fds = pread_floor(sampler)
     ours, theirs, floors = [], [], []
     for _ in range(3):  # interleaved
         ours.append(per_call(sampler.sample, n))

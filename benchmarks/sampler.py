@@ -47,6 +47,7 @@ SMI_ARGS = ["--showtemp", "--showpower", "--showmemuse", "--showuse", "--json"]
 
 from rocmdesk.machine.host import Host  # noqa: E402
 from rocmdesk.telemetry.sampler import SysfsSampler  # noqa: E402
+from rsmi_library import pread_floor  # noqa: E402  (this folder: the floor both comparisons use)
 
 
 def _batches(fn, n: int, batches: int = 7) -> list[float]:
@@ -110,7 +111,7 @@ def bench_library(root: Path, samples: int) -> float | None:
     floor = got.get("pread_floor")
     if isinstance(floor, (int, float)) and floor > 0:
         # what no reader of the same files can beat, in any language: the syscalls alone
-        print(f"  the floor, one pread of each of the {got.get('files')} files ours reads (open, nothing parsed): "
+        print(f"  the floor, the device stat and one pread of each of the {got.get('files')} files ours reads: "
               f"{floor * 1e6:.1f} us -> the most any reader of these files could be cheaper than the library: "
               f"{lib / floor:.1f}x; ours is {ours / floor:.2f}x the floor")
     return lib / ours
@@ -164,7 +165,7 @@ def bench_tree(label: str, root: Path, samples: int, rocm_runs: int) -> dict[str
     assert len(first) == 1 and first[0].state == "ok", first
     paths = [sampler.reader.real(p) for p in sampler.files(0)]
     dev = sampler.reader.real(sampler.plan(0).dev)
-    fds = [os.open(p, os.O_RDONLY) for p in paths]
+    pread, fds = pread_floor(sampler)  # the same floor as the library comparison's
 
     def ours() -> None:
         sampler.sample()
@@ -174,11 +175,6 @@ def bench_tree(label: str, root: Path, samples: int, rocm_runs: int) -> dict[str
         for p in paths:
             with open(p, "rb") as fh:
                 fh.read()
-
-    def pread() -> None:
-        os.stat(dev)
-        for fd in fds:
-            os.pread(fd, 4096, 0)
 
     o, f1, f2 = [], [], []
     for _ in range(5):  # interleaved: the machine's state is the same for all three
