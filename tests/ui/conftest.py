@@ -35,6 +35,23 @@ def open_window(qtbot) -> Callable[..., object]:
     return _open
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _gc_on_the_ui_thread(qapp):
+    """As in the app (ui.app.create_app): cyclic garbage is collected on the UI thread only, so a window one test let
+    go of is never destroyed in another test's worker thread (that deadlocked a CI run once)."""
+    from rocmdesk.ui.main_thread_gc import MainThreadGc
+
+    guard = MainThreadGc(qapp)
+    yield guard
+    guard.stop()
+
+
+@pytest.fixture(autouse=True)
+def _collect_after_each_test(_gc_on_the_ui_thread):
+    yield
+    _gc_on_the_ui_thread.collect_due()  # a test that never ran the event loop gave the timer no chance
+
+
 @pytest.fixture(autouse=True)
 def _own_xdg_dirs(tmp_path_factory, monkeypatch):
     """UI tests never read or write the real user's profiles, logs or state (tests may override these)."""

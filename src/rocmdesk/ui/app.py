@@ -58,6 +58,9 @@ def create_app(argv: list[str]) -> QApplication:
         icon.addFile(str(path))
     app.setWindowIcon(icon if not icon.isNull() else QIcon.fromTheme(APP_ID))
     install_translators(app, settings.app_language())
+    from rocmdesk.ui.main_thread_gc import MainThreadGc
+
+    MainThreadGc(app)  # garbage holding Qt objects is never destroyed in a worker thread (see the module)
     from rocmdesk.ui.theme import follow_system
 
     follow_system(app)  # the desktop's light or dark scheme, now and when it switches
