@@ -405,6 +405,43 @@ def test_rocm_smi_source_samples_in_a_worker(qtbot, xtx: Path) -> None:
     view.shutdown()
 
 
+def test_a_simulated_machine_moves_and_samples_in_a_worker(qtbot, xtx: Path) -> None:
+    """A simulated machine's sample first rewrites the tree's moving files (tens of ms, more on a slow disk, and
+    the first one reads the machine's spec): neither may stall the UI.  A real GPU's sysfs sample stays on the UI
+    thread (microseconds; sample_now hands it back at once)."""
+    from rocmdesk.machine.simcache import host_from_meta, sim_metadata
+
+    host = host_from_meta(xtx, sim_metadata(xtx))
+    assert host.simulated
+    monitor = Monitor(host, source="sysfs", interval_s=1.0)
+    real = monitor.sampler
+    assert isinstance(real, SysfsSampler) and real.move_simulated
+    threads: list[str] = []
+    move = real._move_simulated
+
+    def watched() -> None:
+        threads.append(threading.current_thread().name)
+        move()
+
+    real._move_simulated = watched
+    view = MonitorView()
+    qtbot.addWidget(view)
+    view.set_monitor(monitor)
+    view.show()
+    view.start()
+    assert view.samples_taken == 0  # start() returned without sampling
+    qtbot.waitUntil(lambda: view.samples_taken >= 1, timeout=10000)
+    assert threads and threading.main_thread().name not in threads
+    edge = monitor.latest.gpus[0].temp_edge_c
+    assert edge is not None and f"edge {edge:.0f} °C" in shown(view.plots["temp"])
+    view.shutdown()
+
+    plain, _monitor, _clock = make_view(qtbot, xtx)  # the same tree read as a plain one: on the UI thread
+    sample = plain.sample_now()
+    assert sample is not None and sample.gpus[0].state == "ok"
+    plain.shutdown()
+
+
 def test_a_gpu_keeps_its_colour_in_every_plot(qtbot, tmp_path: Path) -> None:
     root = simulate.build("rx7900xtx-debian12", tmp_path / "pair", t=T0)  # an iGPU (no fan) and an RX 7900 XTX
     view, monitor, clock = make_view(qtbot, root)

@@ -1,6 +1,7 @@
 """Sampling off the UI thread: a rocm-smi / amd-smi sample runs a command, and walking /proc on a busy desktop takes
-a while, so both run in a worker and hand their result back through a signal.  A sysfs sample costs microseconds
-and stays on the UI thread."""
+a while, so both run in a worker and hand their result back through a signal.  So does a sysfs sample of a
+simulated machine: it first rewrites the tree's moving files (10-60 ms, more on a slow disk), and the first one
+reads the machine's spec.  A sysfs sample of a real GPU costs microseconds and stays on the UI thread."""
 
 from __future__ import annotations
 
@@ -59,8 +60,14 @@ class SampleJob(QRunnable):
         self.signals.sampled.emit(self.generation, result)
 
 
+def samples_in_worker(sampler: Any) -> bool:
+    """Whether one sample may take long enough to show as a stall: a command's, or one that moves a simulated
+    machine first (``SysfsSampler.move_simulated``)."""
+    return getattr(sampler, "source", "sysfs") != "sysfs" or bool(getattr(sampler, "move_simulated", False))
+
+
 def wrap_for_worker(monitor: Monitor) -> Monitor:
-    """Make a command-sampler monitor sample in a worker (a no-op for sysfs)."""
-    if getattr(monitor.sampler, "source", "sysfs") != "sysfs" and not isinstance(monitor.sampler, Prefetched):
+    """Make a monitor whose samples may be slow (see samples_in_worker) sample in a worker; a no-op otherwise."""
+    if not isinstance(monitor.sampler, Prefetched) and samples_in_worker(monitor.sampler):
         monitor.sampler = Prefetched(monitor.sampler)
     return monitor
