@@ -502,6 +502,78 @@ def test_write_metrics_is_atomic_for_readers(tmp_path):
     assert not errors and reads > 100
 
 
+def _moving_files(root: Path) -> dict[str, tuple[int, bytes]]:
+    """Every file write_metrics writes, by machine path: (inode, content)."""
+    host = Host.at_root(root)
+    out = {}
+    for gm in sim_metadata(root)["gpus"]:
+        for folder in (gm["sysfs"], gm["hwmon"]):
+            for p in host.path(folder).iterdir():
+                if p.is_file() and not p.name.startswith("."):
+                    out[f"{folder}/{p.name}"] = (p.stat().st_ino, p.read_bytes())
+    return out
+
+
+def test_write_metrics_replaces_only_what_changed(tmp_path):
+    """A second of an idle card changes a few of its files: those are replaced (a new inode, as before), the
+    rest are left as they are; a file a test or a person broke (garbage, a FIFO) is written again, never read
+    in a way that blocks."""
+    root = build("rx6600xt-ubuntu2204", tmp_path / "t", t=10.0)
+    write_metrics(root, 500.0)
+    before = _moving_files(root)
+    write_metrics(root, 501.0)
+    after = _moving_files(root)
+    changed = {p for p in after if after[p][1] != before[p][1]}
+    same = {p for p in after if after[p][1] == before[p][1]}
+    assert changed and same  # an idle second: some move, some do not
+    assert all(after[p][0] != before[p][0] for p in changed)
+    assert all(after[p][0] == before[p][0] for p in same)
+    write_metrics(root, 501.0)
+    assert _moving_files(root) == after  # the same moment again: nothing written
+
+    host = Host.at_root(root)
+    gm = sim_metadata(root)["gpus"][0]
+    temp, busy = host.path(f"{gm['hwmon']}/temp1_input"), host.path(f"{gm['sysfs']}/gpu_busy_percent")
+    temp.write_text("garbage\n")
+    busy.unlink()
+    os.mkfifo(busy)
+    done = threading.Event()
+    th = threading.Thread(target=lambda: (write_metrics(root, 501.0), done.set()), daemon=True)
+    th.start()
+    assert done.wait(10), "write_metrics blocked on a FIFO"
+    assert _moving_files(root)[f"{gm['hwmon']}/temp1_input"][1] == after[f"{gm['hwmon']}/temp1_input"][1]
+    assert stat.S_ISREG(busy.stat().st_mode) and busy.read_bytes() == after[f"{gm['sysfs']}/gpu_busy_percent"][1]
+
+
+def test_write_metrics_follows_a_changed_metadata_file(tmp_path):
+    """The metadata is read again when its file changes (here: a GPU dropped from it is no longer written)."""
+    root = build("mi300x-8gpu-server", tmp_path / "t", t=10.0)
+    write_metrics(root, 100.0)
+    meta = sim_metadata(root)
+    last = meta["gpus"][-1]
+    busy = Host.at_root(root).path(f"{last['sysfs']}/gpu_busy_percent")
+    meta["gpus"] = meta["gpus"][:-1]
+    (root / META_FILE).write_text(json.dumps(meta), encoding="utf-8")
+    inode = busy.stat().st_ino
+    for t in (160.0, 220.0, 280.0):
+        write_metrics(root, t)
+    assert busy.stat().st_ino == inode  # no longer moved
+
+
+def test_metrics_for_is_the_same_for_the_same_moment_and_machine():
+    from dataclasses import replace
+
+    from rocmdesk.machine.sim_load import metrics_for
+
+    machine = simulate.get_machine("rx7900xtx-ubuntu2404")
+    first = metrics_for(machine, 0, 123.0)
+    assert metrics_for(machine, 0, 123.0) == first
+    hotter = replace(machine, gpus=[replace(machine.gpus[0], idle_edge_c=machine.gpus[0].idle_edge_c + 20),
+                                    *machine.gpus[1:]])
+    assert metrics_for(hotter, 0, 123.0).temp_edge_c > first.temp_edge_c  # another machine of the same name
+    assert metrics_for(machine, 0, 124.0) != first
+
+
 # -- the cache ---------------------------------------------------------------------------
 
 

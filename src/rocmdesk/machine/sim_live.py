@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
 
 from rocmdesk.machine.host import Host
@@ -18,15 +19,56 @@ from rocmdesk.machine.sim_spec import get_machine
 from rocmdesk.machine.simcache import META_FILE, sim_metadata
 
 
-def _atomic_write(path: Path, text: str | bytes) -> None:
+_META: dict[str, tuple[tuple[int, int, int], dict]] = {}  # metadata file -> (its stat, what it says)
+
+
+def _metadata(root: Path) -> dict | None:
+    """The tree's metadata (simcache.sim_metadata), read again only when its file changed: both writers below
+    run every second for as long as a monitor watches, and a big machine's file takes a while to check."""
+    path = root / META_FILE
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    key, known = (st.st_ino, st.st_mtime_ns, st.st_size), _META.get(str(path))
+    if known is not None and known[0] == key:
+        return known[1]
+    meta = sim_metadata(root)
+    if meta is not None:
+        if len(_META) >= 64:
+            _META.clear()
+        _META[str(path)] = (key, meta)
+    return meta
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    """Whether ``path`` is a regular file holding exactly ``data`` (a FIFO or device a test put there is not read:
+    opened without blocking, and only a regular file counts)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and os.read(fd, len(data) + 1) == data
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+
+def _atomic_write(path: Path, text: str | bytes) -> bool:
+    """Replace ``path`` by a file holding ``text``, unless it holds that already; True when it was written.
+
+    Most files of an idle GPU read the same from one second to the next: reading one costs a small part of
+    replacing it (a new file and a rename), which a monitor of a simulated machine pays every second."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    if _holds(path, data):
+        return False
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # dotted: no glob like temp*_input sees it
-    if isinstance(text, bytes):
-        with open(tmp, "wb") as fh:
-            fh.write(text)
-    else:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(text)
+    with open(tmp, "wb") as fh:
+        fh.write(data)
     os.replace(tmp, path)
+    return True
 
 
 def write_metrics(root: Path, t: float) -> None:
@@ -35,7 +77,7 @@ def write_metrics(root: Path, t: float) -> None:
     GPUs whose ``power/runtime_status`` is ``suspended`` are left alone: reading a real one would wake it.
     """
     root = Path(root)
-    meta = sim_metadata(root)
+    meta = _metadata(root)
     if meta is None:
         raise ValueError(f"{root} is not a simulated machine (no readable {META_FILE})")
     machine = get_machine(str(meta.get("name")))
@@ -111,7 +153,7 @@ def write_processes(root: Path, t: float = 0.0) -> list[dict]:
     ``/sys/class/kfd/kfd/proc/<pid>/vram_<gpu_id>``.  Processes that end are removed.
     """
     root = Path(root)
-    meta = sim_metadata(root)
+    meta = _metadata(root)
     if meta is None:
         raise ValueError(f"{root} is not a simulated machine (no readable {META_FILE})")
     machine = get_machine(str(meta.get("name")))

@@ -133,7 +133,26 @@ class GpuMetrics:
     voltages_mv: tuple[int, ...]
 
 
+# the last few results: one moment of a simulated machine is asked for twice, by its metric files and by its
+# processes (write_metrics, write_processes), and each costs a hundred evaluations of the load
+_RECENT: dict[tuple[int, int, float], tuple[SimMachine, GpuMetrics]] = {}
+_RECENT_MAX = 64
+
+
 def metrics_for(machine: SimMachine, index: int, t: float) -> GpuMetrics:
+    """What GPU ``index`` of ``machine`` shows at time t (the same for the same three, whoever asks)."""
+    key = (id(machine), index, t)
+    hit = _RECENT.get(key)
+    if hit is not None and hit[0] is machine:  # held in the entry, so its id is not another machine's
+        return hit[1]
+    out = _metrics_for(machine, index, t)
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.clear()
+    _RECENT[key] = (machine, out)
+    return out
+
+
+def _metrics_for(machine: SimMachine, index: int, t: float) -> GpuMetrics:
     g = machine.gpus[index]
     seed = seed_of(f"{machine.name}:{index}")
     load = _load(g, seed, t)
