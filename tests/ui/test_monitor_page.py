@@ -69,13 +69,24 @@ def shown(plot) -> str:
     return plot.readout.text().replace("\u00a0", " ")
 
 
+def picture(plot) -> QImage:
+    """The plot as it shows, once every plot of its view has painted (after a sample they paint one per turn of
+    the event loop: MonitorView.release_paint)."""
+    view = plot.parentWidget()
+    while view is not None and not isinstance(view, MonitorView):
+        view = view.parentWidget()
+    if view is not None:
+        view.release_paint()
+    return plot.plot_widget.grab().toImage()
+
+
 def painted_after(plot, t: float) -> bool:
     """Whether the plot's first curve has pixels on screen to the right of time t."""
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QColor
 
     colour = plot._curves[0].color.name()
-    image = plot.plot_widget.grab().toImage()
+    image = picture(plot)
     x0 = int(plot.plot_widget.mapFromScene(plot.vb.mapViewToScene(QPointF(t, 0.0))).x())
     return any(QColor(image.pixel(x, y)).name() == colour
                for x in range(max(0, x0 + 1), image.width()) for y in range(image.height()))
@@ -88,6 +99,54 @@ def step(view: MonitorView, root: Path, clock: Clock, sim_t: float, dt: float = 
         view.monitor.sampler.reader.forget()
     clock.t += dt
     return view.sample_now()
+
+
+def test_after_a_sample_the_plots_paint_one_per_turn_of_the_event_loop(qtbot, xtx: Path) -> None:
+    """Painting every plot at once held the UI thread 25-40 ms once a second.  After a sample the readouts say
+    the new values at once; the plots then paint one at a time, each in its own turn of the event loop (a timer
+    of the UI thread runs between two turns), and none is left unpainted.  pyqtgraph paints a plot a second
+    time a turn later (its view box settles), so a turn holds at most that and the next plot's first paint."""
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    view, _monitor, clock = make_view(qtbot, xtx)
+    step(view, xtx, clock, T0)
+    qtbot.wait(100)
+    shown_plots = {pid: p for pid, p in view.plots.items() if p.isVisible()}
+    assert len(shown_plots) >= 4
+    events: list[str] = []
+
+    class Painted(QObject):
+        def eventFilter(self, obj, event) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                events.append(obj.property("plot_id"))
+            return False
+
+    watcher = Painted()
+    for pid, plot in shown_plots.items():
+        plot.plot_widget.viewport().setProperty("plot_id", pid)
+        plot.plot_widget.viewport().installEventFilter(watcher)
+    ticker = QTimer()
+    ticker.setInterval(0)
+    ticker.timeout.connect(lambda: events.append("tick") if events[-1:] != ["tick"] else None)
+    ticker.start()
+    sample = step(view, xtx, clock, T0 + 40)
+    g = sample.gpus[0]
+    assert f"{g.power_w:.0f} W" in shown(view.plots["power"])  # the readout at once
+    held = [p for p in shown_plots.values() if not p.plot_widget.updatesEnabled()]
+    assert len(held) == len(shown_plots) - 1
+    qtbot.waitUntil(lambda: all(p.plot_widget.updatesEnabled() for p in shown_plots.values()), timeout=5000)
+    qtbot.wait(100)
+    ticker.stop()
+    painted = [e for e in events if e != "tick"]
+    assert set(painted) == set(shown_plots)  # every plot painted the new sample
+    runs: list[set[str]] = [set()]  # the plots painted between two ticks
+    for e in events:
+        if e == "tick":
+            runs.append(set())
+        else:
+            runs[-1].add(e)
+    assert max(len(r) for r in runs) <= 2, runs
+    assert len([r for r in runs if r]) >= len(shown_plots), runs
 
 
 def test_values_on_screen_match_the_sampler(qtbot, xtx: Path) -> None:
@@ -499,7 +558,7 @@ def painted_at(plot, curve, x: int, y: int, reach: int = 3) -> bool:
     it tints it a little)."""
     from PySide6.QtGui import QColor
 
-    image = plot.plot_widget.grab().toImage()
+    image = picture(plot)
     want = curve.color.getRgb()[:3]
 
     def near(i: int, j: int) -> bool:

@@ -130,6 +130,11 @@ class MonitorView(QWidget):
         self.poll_timer = QTimer(self)
         self.poll_timer.setInterval(poll_ms)
         self.poll_timer.timeout.connect(self.poll)
+        self._held: list[QWidget] = []  # plots whose painting waits its turn (see _hold_paint)
+        self._release_timer = QTimer(self)  # the view's own: it goes with the view, and the plots with it
+        self._release_timer.setSingleShot(True)
+        self._release_timer.setInterval(0)
+        self._release_timer.timeout.connect(self._release_one)
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(refresh_ms)
         self.refresh_timer.timeout.connect(self._follow_clock)
@@ -302,6 +307,7 @@ class MonitorView(QWidget):
             self.refresh_timer.start()
 
     def stop(self) -> None:
+        self.release_paint()
         self.poll_timer.stop()
         self.refresh_timer.stop()
         self.proc_timer.stop()
@@ -375,8 +381,34 @@ class MonitorView(QWidget):
         else:
             self._sync_thresholds()
         if self.isVisible():
+            self._hold_paint()
             self.refresh_plots()
+            self._release_next()
         self.sampled.emit(sample)
+
+    # A sample changes every plot, and painting them all at once (2-4 ms each) held the UI thread for 25-40 ms
+    # once a second.  Their data and readouts follow the sample at once; their pictures are painted one plot
+    # per turn of the event loop, so a key or a repaint of something else waits for one plot at most.
+    def _hold_paint(self) -> None:
+        shown = [p.plot_widget for p in self.plots.values() if p.isVisible()]
+        for widget in shown[1:]:
+            if widget not in self._held:
+                widget.setUpdatesEnabled(False)
+                self._held.append(widget)
+
+    def _release_next(self) -> None:
+        if self._held and not self._release_timer.isActive():
+            self._release_timer.start()
+
+    def _release_one(self) -> None:
+        if self._held:
+            self._held.pop(0).setUpdatesEnabled(True)  # enabling paints it: Qt updates the whole widget
+            self._release_next()
+
+    def release_paint(self) -> None:
+        """Let every plot paint now (before a picture is taken of the view, and when it stops)."""
+        while self._held:
+            self._held.pop(0).setUpdatesEnabled(True)
 
     # ---- state and alerts -------------------------------------------------------------------------
     def status_lines(self) -> list[str]:
@@ -631,6 +663,7 @@ class MonitorView(QWidget):
     def export_png(self, path: str | os.PathLike) -> None:
         """The plots as they are on screen, all of them (also those scrolled out of view), under a line that names
         the machine and the time the picture covers (a picture passed around says what it is of)."""
+        self.release_paint()
         pixmap = with_caption(self.plot_area.grab(), self.caption(), self.fontMetrics(),
                               self.palette().color(self.backgroundRole()), self.palette().color(self.foregroundRole()))
         save_png(pixmap, path)
