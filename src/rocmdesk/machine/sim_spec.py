@@ -191,17 +191,40 @@ PLACEMENTS = {"genoa-oam": _genoa_oam}
 class Catalogue:
     """Every machine file of a folder, read with the folder's named pieces."""
 
-    def __init__(self, folder: Path = DATA_DIR) -> None:
+    def __init__(self, folder: Path = DATA_DIR, *, lazy: bool = False) -> None:
+        """Every file is read (a TOML error names its file at once); each machine is built now, or with ``lazy``
+        when it is first asked for (``machine``; ``machines`` builds them all)."""
         self.folder = Path(folder)
         self.pieces: dict[str, dict[str, tuple[str, Any]]] = {k: {} for k in PIECE_KINDS}  # name -> (file, value)
         self.used: set[tuple[str, str]] = set()
         self._raw: dict[str, dict] = {}
         self._merged: dict[str, dict] = {}
+        self._built: dict[str, SimMachine] = {}
+        self._all: dict[str, SimMachine] | None = None
         for path in sorted(self.folder.glob(f"_*{SUFFIX}")):
             self._read_parts(path)
         for path in sorted(self.folder.glob(f"[!_]*{SUFFIX}")):
             self._raw[path.stem] = _load_toml(path)
-        self.machines = self._load_all()
+        if not lazy:
+            self._all = self._load_all()
+
+    @property
+    def machines(self) -> dict[str, SimMachine]:
+        """Every machine by name, in the order the CLI lists them."""
+        if self._all is None:
+            self._all = self._load_all()
+        return self._all
+
+    def machine(self, name: str) -> SimMachine:
+        """The machine called ``name`` (built alone, the first time: a monitor of one simulated machine need not
+        build the other twelve); KeyError when there is none."""
+        if self._all is not None:
+            return self._all[name]
+        if name not in self._raw:
+            raise KeyError(name)
+        if name not in self._built:
+            self._built[name] = self._machine(name)
+        return self._built[name]
 
     # -- named pieces ----------------------------------------------------------------------
 
@@ -268,7 +291,7 @@ class Catalogue:
     def _load_all(self) -> dict[str, SimMachine]:
         machines = {}
         for name in self._raw:
-            machines[name] = self._machine(name)
+            machines[name] = self._built[name] if name in self._built else self._machine(name)
         ordered = sorted(machines, key=lambda n: (self._order(n) is None, self._order(n) or 0, n))
         return {n: machines[n] for n in ordered}
 
@@ -410,14 +433,15 @@ class Catalogue:
 
     def unused(self) -> list[str]:
         """Named pieces no machine uses (``amdgpu_ids.rocm`` is the tree writer's own)."""
+        self.machines  # noqa: B018 (every machine built: what they use is known)
         return [f"{kind}.{name}" for kind in PIECE_KINDS for name in self.pieces[kind]
                 if (kind, name) not in self.used and (kind, name) != ("amdgpu_ids", "rocm")]
 
 
 @functools.lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    """The shipped catalogue, read once."""
-    return Catalogue(DATA_DIR)
+    """The shipped catalogue, read once; its machines are built as they are asked for."""
+    return Catalogue(DATA_DIR, lazy=True)
 
 
 def list_machines() -> list[SimMachine]:
@@ -427,11 +451,11 @@ def list_machines() -> list[SimMachine]:
 
 def get_machine(name: str) -> SimMachine:
     """The machine called ``name``; KeyError naming the known ones otherwise."""
-    machines = catalogue().machines
+    cat = catalogue()
     try:
-        return machines[name]
+        return cat.machine(name)
     except KeyError:
-        known = ", ".join(machines)
+        known = ", ".join(cat.machines)
         raise KeyError(f"unknown simulated machine {name!r}; known machines: {known}") from None
 
 
