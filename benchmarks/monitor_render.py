@@ -160,7 +160,7 @@ def window_cpu(app, seconds: float, machine: str = "mi300x-8gpu-server", hours: 
         prefill(window, hours, time.time())
         print(f"\nwhole window: {machine}, {len(monitor.gpus)} GPUs, {len(monitor.history.series)} series, "
               f"history prefilled with {hours:g} h of 1 Hz rows in {time.perf_counter() - t0:.1f} s")
-        sampler = monitor.sampler
+        sampler = getattr(monitor.sampler, "real", monitor.sampler)  # a simulated machine samples in a worker
         moving = [0.0]
         move = sampler._move_simulated
 
