@@ -6,8 +6,8 @@ The app's main window on ``--simulate NAME`` (the tree on disk where the app kee
 longest the window could not repaint or take a key.  Measured in the same run, for the same seconds each:
 
 - baseline: the same window idle on its Overview page (its own longest gap: Qt, the desktop, the machine);
-- the Monitor page as the app runs it (a simulated machine's sample, which first rewrites the tree's moving
-  files, runs in a worker);
+- the Monitor page as the app runs it (every live sample runs in a worker; a simulated machine's first rewrites
+  the tree's moving files);
 - the Monitor page with those samples on the UI thread, as before stop 31 (for comparison only).
 
 Also printed: the process's CPU share for each (the simulation's file writes included: a user's machine pays
@@ -45,7 +45,6 @@ def main() -> int:
     from rocmdesk.machine.open_sim import open_simulated
     from rocmdesk.ui import main_window
     from rocmdesk.ui.app import create_app
-    from rocmdesk.ui.monitor import workers
     from rocmdesk.ui.session import MachineSession, make_host_factory
 
     parent = Path(args.dir) if args.dir else Path.home() / ".cache"
@@ -109,15 +108,17 @@ def main() -> int:
 
         # the same page with the simulated samples on the UI thread, as before: a new monitor for the same host
         page = window.page("monitor")
-        real = workers.samples_in_worker
-        workers.samples_in_worker = lambda sampler: False
+        from rocmdesk.ui.monitor import view as view_module  # loaded with the page: not before the first open
+
+        real = view_module.wrap_for_worker
+        view_module.wrap_for_worker = lambda monitor: monitor  # the monitor's own sampler, polled on the UI thread
         try:
             page._opened_for = None
             page.open_if_needed()
             run_for(2.0)
             before = watch(args.seconds)
         finally:
-            workers.samples_in_worker = real
+            view_module.wrap_for_worker = real
         page.view.shutdown()
         window.close()
     finally:

@@ -401,7 +401,8 @@ def test_page_follows_the_session(qtbot, xtx: Path) -> None:
     session.host = Host.at_root(xtx)
     session.reportReady.emit(object())
     assert opened == [session.host] and page.view.monitor is not None
-    assert page.view.poll_timer.isActive() and page.view.samples_taken >= 1
+    assert page.view.poll_timer.isActive()
+    qtbot.waitUntil(lambda: page.view.samples_taken >= 1, timeout=5000)  # read in a worker
     session.machineChanged.emit()
     assert page.view.monitor is None and not page.view.poll_timer.isActive()
     page.shutdown()
@@ -493,12 +494,51 @@ def test_a_simulated_machine_moves_and_samples_in_a_worker(qtbot, xtx: Path) -> 
     assert threads and threading.main_thread().name not in threads
     edge = monitor.latest.gpus[0].temp_edge_c
     assert edge is not None and f"edge {edge:.0f} °C" in shown(view.plots["temp"])
+    sample = view.sample_now()  # tests and screenshots: at once, on the calling thread
+    assert sample is not None and sample.gpus[0].state == "ok" and threads[-1] == threading.main_thread().name
     view.shutdown()
 
-    plain, _monitor, _clock = make_view(qtbot, xtx)  # the same tree read as a plain one: on the UI thread
-    sample = plain.sample_now()
-    assert sample is not None and sample.gpus[0].state == "ok"
-    plain.shutdown()
+
+def test_a_real_gpus_slow_reads_do_not_stall_the_window(qtbot, xtx: Path, monkeypatch) -> None:
+    """A real GPU's first sample reads the device's facts, and every ten seconds its RAS counters: queries to the
+    firmware, which the driver answers when it can.  The live samples are read in a worker, so the window goes on
+    meanwhile (the tree is read as a plain one: nothing is simulated)."""
+    import time as time_mod
+
+    from PySide6.QtCore import QTimer
+
+    import rocmdesk.telemetry.sampler as sampler_mod
+
+    slow = 0.6
+    real_facts = sampler_mod.read_facts
+    read_in: list[str] = []
+
+    def slow_facts(host, dev):
+        read_in.append(threading.current_thread().name)
+        time_mod.sleep(slow)  # as a read blocked in the kernel: the GIL is free
+        return real_facts(host, dev)
+
+    monkeypatch.setattr(sampler_mod, "read_facts", slow_facts)
+    monitor = Monitor(Host.at_root(xtx), source="sysfs", interval_s=1.0)
+    view = MonitorView()
+    qtbot.addWidget(view)
+    view.set_monitor(monitor)
+    view.show()
+    ticks: list[float] = []
+    ticker = QTimer()
+    ticker.setInterval(10)
+    ticker.timeout.connect(lambda: ticks.append(time_mod.perf_counter()))
+    ticker.start()
+    t0 = time_mod.perf_counter()
+    view.start()
+    assert time_mod.perf_counter() - t0 < slow / 2  # start() did not wait for the read
+    qtbot.waitUntil(lambda: view.samples_taken >= 1, timeout=10000)
+    ticker.stop()
+    assert read_in and threading.main_thread().name not in read_in
+    assert monitor.latest.gpus[0].vbios_version  # the facts arrived with the sample
+    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
+    assert len(ticks) > 20 and max(gaps) < slow / 2, max(gaps)  # the window went on meanwhile
+    view.shutdown()
 
 
 def test_a_gpu_keeps_its_colour_in_every_plot(qtbot, tmp_path: Path) -> None:

@@ -15,7 +15,6 @@ it is hidden, so the last minutes are there when the user comes back.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections.abc import Callable
@@ -333,21 +332,20 @@ class MonitorView(QWidget):
                 return
             m._next = now + m.interval_s
             self._in_flight = True
-            self._pool.start(SampleJob(self._generation, m.sampler.real, self._signals))
+            self._pool.start(SampleJob(self._generation, m.sampler, self._signals))
             return
         sample = m.poll()
         if sample is not None:
             self.take(sample)
 
     def sample_now(self) -> Sample | None:
-        """Sample at once, whatever the interval (tests, screenshots); a worker source starts a job instead."""
+        """Sample at once on this thread, whatever the interval (tests, screenshots; the window's own samples are
+        read in a worker).  A sample a worker is reading is finished first."""
         m = self.monitor
         if m is None:
             return None
         if isinstance(m.sampler, Prefetched):
-            m._next = -math.inf
-            self.poll()
-            return None
+            m.sampler.pending = m.sampler.fetch()
         sample = m.tick()
         self.take(sample)
         return sample

@@ -1,10 +1,14 @@
-"""Sampling off the UI thread: a rocm-smi / amd-smi sample runs a command, and walking /proc on a busy desktop takes
-a while, so both run in a worker and hand their result back through a signal.  So does a sysfs sample of a
-simulated machine: it first rewrites the tree's moving files (10-60 ms, more on a slow disk), and the first one
-reads the machine's spec.  A sysfs sample of a real GPU costs microseconds and stays on the UI thread."""
+"""Sampling off the UI thread: every live sample runs in a worker and hands its result back through a signal, and so
+does walking /proc (a while on a busy desktop).  What one sample costs depends on where it reads, and none of it
+may stall the window: a rocm-smi / amd-smi sample runs a command; a simulated machine's first rewrites the tree's
+moving files (10-60 ms a second, more on a slow disk), and its first reads the machine's spec; a real GPU's reads
+sysfs files (microseconds), but its first one also reads the device's facts (VBIOS, link, partitions) and every
+ten seconds its RAS counters, each a query to the firmware that the driver answers when it can.  The view's
+``sample_now`` (tests, screenshots) samples on the calling thread, one sampler read at a time (``Prefetched.lock``)."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Signal
@@ -13,13 +17,22 @@ from rocmdesk.telemetry.monitor import Monitor
 
 
 class Prefetched:
-    """Stands in for a command sampler inside the Monitor: ``sample()`` hands over what the worker fetched."""
+    """Stands in for the real sampler inside the Monitor: ``sample()`` hands over what the worker fetched."""
 
     def __init__(self, real: Any) -> None:
         self.real = real
         self.gpus = list(real.gpus)
         self.source = getattr(real, "source", "")
         self.pending: list | None = None
+        self.lock = threading.Lock()  # held while the real sampler reads: it keeps files open, for one thread
+
+    def __getattr__(self, name: str) -> Any:  # the rest of the real sampler's face (its plans, its reader)
+        return getattr(self.real, name)
+
+    def fetch(self) -> list:
+        """A sample from the real sampler, on this thread (the worker's, or sample_now's)."""
+        with self.lock:
+            return self.real.sample()
 
     def sample(self) -> list:
         out, self.pending = self.pending or [], None
@@ -48,26 +61,20 @@ class ProcessJob(QRunnable):
 
 
 class SampleJob(QRunnable):
-    def __init__(self, generation: int, sampler: Any, signals: WorkerSignals) -> None:
+    def __init__(self, generation: int, sampler: Prefetched, signals: WorkerSignals) -> None:
         super().__init__()
         self.generation, self.sampler, self.signals = generation, sampler, signals
 
-    def run(self) -> None:  # worker thread: the command runs here, nothing else
+    def run(self) -> None:  # worker thread: the sample is read here, nothing else
         try:
-            result: Any = self.sampler.sample()
+            result: Any = self.sampler.fetch()
         except Exception as exc:  # reaches the page as a state, never vanishes with the thread
             result = exc
         self.signals.sampled.emit(self.generation, result)
 
 
-def samples_in_worker(sampler: Any) -> bool:
-    """Whether one sample may take long enough to show as a stall: a command's, or one that moves a simulated
-    machine first (``SysfsSampler.move_simulated``)."""
-    return getattr(sampler, "source", "sysfs") != "sysfs" or bool(getattr(sampler, "move_simulated", False))
-
-
 def wrap_for_worker(monitor: Monitor) -> Monitor:
-    """Make a monitor whose samples may be slow (see samples_in_worker) sample in a worker; a no-op otherwise."""
-    if not isinstance(monitor.sampler, Prefetched) and samples_in_worker(monitor.sampler):
+    """Make the monitor's live samples run in a worker, whatever its source (see the module)."""
+    if not isinstance(monitor.sampler, Prefetched):
         monitor.sampler = Prefetched(monitor.sampler)
     return monitor
