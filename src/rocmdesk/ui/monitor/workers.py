@@ -25,21 +25,40 @@ class Prefetched:
         self.source = getattr(real, "source", "")
         self.pending: list | None = None
         self.lock = threading.Lock()  # held while the real sampler reads: it keeps files open, for one thread
+        self._close_after = False
 
     def __getattr__(self, name: str) -> Any:  # the rest of the real sampler's face (its plans, its reader)
+        if name == "real":  # not set yet (a copy being made): no lookup through itself
+            raise AttributeError(name)
         return getattr(self.real, name)
 
     def fetch(self) -> list:
         """A sample from the real sampler, on this thread (the worker's, or sample_now's)."""
-        with self.lock:
-            return self.real.sample()
+        try:
+            with self.lock:
+                return self.real.sample()
+        finally:
+            self._close_if_asked()  # closed while this read was under way: its files go now
 
     def sample(self) -> list:
         out, self.pending = self.pending or [], None
         return out
 
     def close(self) -> None:
-        self.real.close()
+        """Close the real sampler now, or, while a worker is reading it (a machine switched mid-sample), as soon as
+        that read ends: its files are never closed under it, and the window never waits for it."""
+        self._close_after = True
+        self._close_if_asked()
+
+    def _close_if_asked(self) -> None:
+        # whoever holds the lock last sees the flag: close() when no read is under way, else that read's fetch
+        if self._close_after and self.lock.acquire(blocking=False):
+            try:
+                if self._close_after:
+                    self._close_after = False
+                    self.real.close()
+            finally:
+                self.lock.release()
 
 
 class WorkerSignals(QObject):
