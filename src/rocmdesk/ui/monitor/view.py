@@ -47,6 +47,7 @@ from rocmdesk.telemetry.metrics import Sample
 from rocmdesk.telemetry.monitor import Monitor
 from rocmdesk.ui.monitor import texts
 from rocmdesk.ui.monitor.export import save_png, with_caption
+from rocmdesk.ui.monitor.paint_turns import PaintTurns
 from rocmdesk.ui.monitor.plot import MetricPlot, format_bytes
 from rocmdesk.ui.monitor.workers import Prefetched, ProcessJob, SampleJob, WorkerSignals, wrap_for_worker
 from rocmdesk.ui.presenters.monitor import ALL, DEFAULT_SPAN_S, SPANS_S, MonitorModel, PlotSpec, plot_specs
@@ -129,11 +130,7 @@ class MonitorView(QWidget):
         self.poll_timer = QTimer(self)
         self.poll_timer.setInterval(poll_ms)
         self.poll_timer.timeout.connect(self.poll)
-        self._held: list[QWidget] = []  # plots whose painting waits its turn (see _hold_paint)
-        self._release_timer = QTimer(self)  # the view's own: it goes with the view, and the plots with it
-        self._release_timer.setSingleShot(True)
-        self._release_timer.setInterval(0)
-        self._release_timer.timeout.connect(self._release_one)
+        self._paint_turns = PaintTurns(self)  # after a sample the plots paint one per turn of the event loop
         self.refresh_timer = QTimer(self)
         self.refresh_timer.setInterval(refresh_ms)
         self.refresh_timer.timeout.connect(self._follow_clock)
@@ -379,34 +376,14 @@ class MonitorView(QWidget):
         else:
             self._sync_thresholds()
         if self.isVisible():
-            self._hold_paint()
+            self._paint_turns.hold([p.plot_widget for p in self.plots.values() if p.isVisible()][1:])
             self.refresh_plots()
-            self._release_next()
+            self._paint_turns.start()
         self.sampled.emit(sample)
-
-    # A sample changes every plot, and painting them all at once (2-4 ms each) held the UI thread for 25-40 ms
-    # once a second.  Their data and readouts follow the sample at once; their pictures are painted one plot
-    # per turn of the event loop, so a key or a repaint of something else waits for one plot at most.
-    def _hold_paint(self) -> None:
-        shown = [p.plot_widget for p in self.plots.values() if p.isVisible()]
-        for widget in shown[1:]:
-            if widget not in self._held:
-                widget.setUpdatesEnabled(False)
-                self._held.append(widget)
-
-    def _release_next(self) -> None:
-        if self._held and not self._release_timer.isActive():
-            self._release_timer.start()
-
-    def _release_one(self) -> None:
-        if self._held:
-            self._held.pop(0).setUpdatesEnabled(True)  # enabling paints it: Qt updates the whole widget
-            self._release_next()
 
     def release_paint(self) -> None:
         """Let every plot paint now (before a picture is taken of the view, and when it stops)."""
-        while self._held:
-            self._held.pop(0).setUpdatesEnabled(True)
+        self._paint_turns.release_all()
 
     # ---- state and alerts -------------------------------------------------------------------------
     def status_lines(self) -> list[str]:
