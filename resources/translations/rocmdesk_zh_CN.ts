@@ -1880,6 +1880,10 @@
         <translation>诊断</translation>
     </message>
     <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
         <source>&amp;Machine</source>
         <translation>机器(&amp;M)</translation>
     </message>

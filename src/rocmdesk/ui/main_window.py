@@ -3,7 +3,8 @@
 Only the Overview is built at start.  Every other page is built the first time it is shown or asked for
 (``page(key)``): its module, and what it imports (pyqtgraph and numpy for the Monitor and Sanity pages), load then,
 so the first window appears without them.  Until a page is built its place in the stack holds a light skeleton
-with the page's title.
+with the page's title.  A page chosen in the sidebar has its module imported in a worker (``ui.module_loader``):
+the skeleton paints and the window stays live while pyqtgraph loads; ``page(key)`` itself builds at once.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, QTimer
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from rocmdesk.ui import window_state
 from rocmdesk.ui.language_menu import add_language_menu
+from rocmdesk.ui.module_loader import ModuleLoader
 from rocmdesk.ui.pages.overview import OverviewPage
 from rocmdesk.ui.session import MachineSession
 from rocmdesk.ui.widgets.banner import MachineBanner
@@ -70,6 +72,8 @@ class MainWindow(QMainWindow):
         self.pages: dict[str, QWidget] = {}  # the pages built so far
         self._keys: list[str] = []  # sidebar row -> key
         self._lazy: dict[str, tuple[str, str]] = {}  # key -> (module, class) of a page not built yet
+        self._loader = ModuleLoader(self)  # a page chosen in the sidebar: its module loads in a worker
+        self._loader.loaded.connect(self._module_loaded)
         self.overview = OverviewPage(self.session)
         self._add_page("overview", self.tr("Overview"), self.overview)
         for key, title, where, purpose in self._pages():
@@ -120,6 +124,9 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() * 1.5)
         label.setFont(font)
         layout.addWidget(label)
+        loading = QLabel(self.tr("Loading…"))  # the Monitor's takes most of a second the first time
+        loading.setEnabled(False)  # greyed: a state, not content
+        layout.addWidget(loading)
         layout.addStretch(1)
         return skeleton
 
@@ -165,9 +172,13 @@ class MainWindow(QMainWindow):
     def _row_changed(self, row: int) -> None:
         self.stack.setCurrentIndex(row)
         if 0 <= row < len(self._keys) and self._keys[row] in self._lazy:
-            # the skeleton shows at once; the page (and its imports) is built right after it has painted
-            key = self._keys[row]
-            QTimer.singleShot(0, lambda: self.page(key))
+            # the skeleton shows at once; the page's module loads in a worker, then the page is built
+            self._loader.load(self._lazy[self._keys[row]][0])
+
+    def _module_loaded(self, module: str) -> None:
+        for key, (name, _cls) in list(self._lazy.items()):
+            if name == module:
+                self.page(key)  # the import is done (or failed: page() tries it here and says why)
 
     def current_page_key(self) -> str | None:
         row = self.stack.currentIndex()
@@ -250,4 +261,5 @@ class MainWindow(QMainWindow):
             if callable(shutdown):
                 shutdown()
         self.session.shutdown()
+        self._loader.wait()  # an import under way finishes before the interpreter may go
         super().closeEvent(event)
