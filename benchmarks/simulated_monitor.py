@@ -96,12 +96,24 @@ def main() -> int:
 
         idle = watch(args.seconds)
 
+        # the first open, as a user clicks it in the sidebar: to the first sample on screen, and the longest the
+        # window could not answer meanwhile (the page's module brings pyqtgraph and numpy)
+        ticks: list[float] = []
+        beat = QTimer()
+        beat.setInterval(10)
+        beat.timeout.connect(lambda: ticks.append(time.perf_counter()))
         t0 = time.perf_counter()
-        window.show_page("monitor")
-        view = window.page("monitor").view
+        ticks.append(t0)
+        beat.start()
+        window.sidebar.setCurrentRow(window._keys.index("monitor"))
+        run_until(lambda: "monitor" in window.pages)
+        view = window.pages["monitor"].view
         run_until(lambda: view.samples_taken >= 1)
         app.processEvents()
         first_open = time.perf_counter() - t0
+        beat.stop()
+        ticks.append(time.perf_counter())
+        open_stall = max(b - a for a, b in zip(ticks, ticks[1:]))
         gpus = len(view.monitor.gpus) if view.monitor else 0
         run_for(2.0)  # the first seconds (plots laid out) are not the steady cost
         ours = watch(args.seconds)
@@ -131,7 +143,8 @@ def main() -> int:
                                    ("the Monitor page (samples in a worker)", ours),
                                    ("the Monitor page, samples on the UI thread", before)):
         print(f"{label:44} {gap * 1e3:9.1f} ms {p99 * 1e3:6.1f} ms {cpu:10.3f}")
-    print(f"first open of the Monitor page (click to its first sample on screen): {first_open * 1e3:.0f} ms")
+    print(f"first open of the Monitor page (a click in the sidebar to its first sample on screen): "
+          f"{first_open * 1e3:.0f} ms; the window's longest stall meanwhile: {open_stall * 1e3:.0f} ms")
     extra = ours[0] - idle[0]
     ok = extra <= FRAME_S
     print(f"goal (the Monitor's longest stall within one frame, {FRAME_S * 1e3:.0f} ms, of the idle window's): "
