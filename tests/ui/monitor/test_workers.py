@@ -65,3 +65,13 @@ def test_closing_while_idle_closes_at_once_and_reads_take_turns():
     assert real.most_inside == 1  # the worker's read and sample_now's never overlap
     stand_in.close()
     assert real.closed
+
+
+def test_a_read_asked_for_after_the_close_reads_nothing():
+    """A job still queued when the monitor closed must not open the sampler's files again."""
+    real = SlowSampler()
+    real.go.set()
+    stand_in = Prefetched(real)
+    stand_in.close()
+    real.closed = False  # anything the sampler did now would show
+    assert stand_in.fetch() == [] and real.most_inside == 0 and not real.closed

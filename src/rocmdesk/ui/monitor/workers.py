@@ -26,6 +26,7 @@ class Prefetched:
         self.pending: list | None = None
         self.lock = threading.Lock()  # held while the real sampler reads: it keeps files open, for one thread
         self._close_after = False
+        self._closed = False  # a job still queued when the monitor closed reads nothing (it would reopen files)
 
     def __getattr__(self, name: str) -> Any:  # the rest of the real sampler's face (its plans, its reader)
         if name == "real":  # not set yet (a copy being made): no lookup through itself
@@ -36,7 +37,7 @@ class Prefetched:
         """A sample from the real sampler, on this thread (the worker's, or sample_now's)."""
         try:
             with self.lock:
-                return self.real.sample()
+                return [] if self._closed else self.real.sample()
         finally:
             self._close_if_asked()  # closed while this read was under way: its files go now
 
@@ -56,6 +57,7 @@ class Prefetched:
             try:
                 if self._close_after:
                     self._close_after = False
+                    self._closed = True
                     self.real.close()
             finally:
                 self.lock.release()
