@@ -78,42 +78,42 @@ def main() -> int:
         run_until(lambda: session.report is not None)
         run_for(1.0)
 
-        def watch(seconds: float) -> tuple[float, float, float]:
-            """(longest gap between ticks, their 99th percentile, CPU share of the process) over ``seconds``."""
-            ticks: list[float] = []
+        def heartbeat() -> tuple[QTimer, list[float]]:
+            """A 10 ms timer on the UI thread; the gaps between its ticks are how long the window could not answer."""
+            ticks = [time.perf_counter()]
             timer = QTimer()
             timer.setInterval(10)
             timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-            c0, t0 = time.process_time(), time.perf_counter()
-            ticks.append(t0)
             timer.start()
-            run_for(seconds)
+            return timer, ticks
+
+        def gaps(timer: QTimer, ticks: list[float]) -> list[float]:
             timer.stop()
-            wall = time.perf_counter() - t0
-            cpu = (time.process_time() - c0) / wall
-            gaps = sorted(b - a for a, b in zip(ticks, ticks[1:]))
-            return gaps[-1], gaps[int(0.99 * (len(gaps) - 1))], cpu
+            ticks.append(time.perf_counter())
+            return sorted(b - a for a, b in zip(ticks, ticks[1:]))
+
+        def watch(seconds: float) -> tuple[float, float, float]:
+            """(longest gap between ticks, their 99th percentile, CPU share of the process) over ``seconds``."""
+            c0, t0 = time.process_time(), time.perf_counter()
+            beat = heartbeat()
+            run_for(seconds)
+            cpu = (time.process_time() - c0) / (time.perf_counter() - t0)
+            between = gaps(*beat)
+            return between[-1], between[int(0.99 * (len(between) - 1))], cpu
 
         idle = watch(args.seconds)
 
         # the first open, as a user clicks it in the sidebar: to the first sample on screen, and the longest the
         # window could not answer meanwhile (the page's module brings pyqtgraph and numpy)
-        ticks: list[float] = []
-        beat = QTimer()
-        beat.setInterval(10)
-        beat.timeout.connect(lambda: ticks.append(time.perf_counter()))
         t0 = time.perf_counter()
-        ticks.append(t0)
-        beat.start()
+        beat = heartbeat()
         window.sidebar.setCurrentRow(window._keys.index("monitor"))
         run_until(lambda: "monitor" in window.pages)
         view = window.pages["monitor"].view
         run_until(lambda: view.samples_taken >= 1)
         app.processEvents()
         first_open = time.perf_counter() - t0
-        beat.stop()
-        ticks.append(time.perf_counter())
-        open_stall = max(b - a for a, b in zip(ticks, ticks[1:]))
+        open_stall = gaps(*beat)[-1]
         gpus = len(view.monitor.gpus) if view.monitor else 0
         run_for(2.0)  # the first seconds (plots laid out) are not the steady cost
         ours = watch(args.seconds)

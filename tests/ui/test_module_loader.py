@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import sys
 import threading
-import time
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QLabel
 
 from rocmdesk.ui.module_loader import ModuleLoader
+from tests.ui.heartbeat import Heartbeat
 
 SLOW_S = 0.6
 
@@ -25,31 +24,21 @@ def _slow_module(tmp_path, monkeypatch, name: str, body: str = "") -> None:
     monkeypatch.delitem(sys.modules, name, raising=False)
 
 
-def _heartbeat() -> tuple[QTimer, list[float]]:
-    ticks: list[float] = []
-    timer = QTimer()
-    timer.setInterval(10)
-    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
-    timer.start()
-    return timer, ticks
-
-
 def test_a_module_loads_in_a_worker_and_the_ui_thread_goes_on(qtbot, tmp_path, monkeypatch):
     _slow_module(tmp_path, monkeypatch, "rocmdesk_test_slow_a")
     loader = ModuleLoader()
     got: list[tuple[str, str]] = []
     loader.loaded.connect(lambda name: got.append((name, threading.current_thread().name)))
-    timer, ticks = _heartbeat()
+    beat = Heartbeat()
     loader.load("rocmdesk_test_slow_a")
     loader.load("rocmdesk_test_slow_a")  # asked twice while it loads: imported once, said once
     assert loader.pending()
     qtbot.waitUntil(lambda: bool(got), timeout=10000)
     qtbot.wait(50)
-    timer.stop()
+    beat.stop()
     assert got == [("rocmdesk_test_slow_a", threading.main_thread().name)]
     assert sys.modules["rocmdesk_test_slow_a"].IMPORTED_IN != threading.main_thread().name
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) > 20 and max(gaps) < SLOW_S / 2  # the window answered while it loaded
+    assert len(beat.ticks) > 20 and beat.longest_gap() < SLOW_S / 2  # the window answered while it loaded
     assert not loader.pending()
 
 
@@ -77,13 +66,12 @@ def test_a_page_chosen_in_the_sidebar_loads_without_freezing_the_window(qtbot, t
     window._lazy["environments"] = ("rocmdesk_test_slow_page", "SlowPage")
     window.show()
     qtbot.waitExposed(window)
-    timer, ticks = _heartbeat()
+    beat = Heartbeat()
     window.sidebar.setCurrentRow(window._keys.index("environments"))
     skeleton = window.stack.currentWidget()
     assert "environments" not in window.pages and skeleton.isVisible()  # the skeleton, at once
     qtbot.waitUntil(lambda: "environments" in window.pages, timeout=10000)
-    timer.stop()
+    beat.stop()
     page = window.pages["environments"]
     assert isinstance(page, QLabel) and page.text() == "the slow page" and window.stack.currentWidget() is page
-    gaps = [b - a for a, b in zip(ticks, ticks[1:])]
-    assert len(ticks) > 20 and max(gaps) < SLOW_S / 2  # the window answered while the page loaded
+    assert len(beat.ticks) > 20 and beat.longest_gap() < SLOW_S / 2  # the window answered while the page loaded

@@ -56,19 +56,18 @@ def _holds(path: Path, data: bytes) -> bool:
         os.close(fd)
 
 
-def _atomic_write(path: Path, text: str | bytes) -> bool:
-    """Replace ``path`` by a file holding ``text``, unless it holds that already; True when it was written.
+def _atomic_write(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` by a file holding ``text``, unless it holds that already.
 
     Most files of an idle GPU read the same from one second to the next: reading one costs a small part of
     replacing it (a new file and a rename), which a monitor of a simulated machine pays every second."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     if _holds(path, data):
-        return False
+        return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # dotted: no glob like temp*_input sees it
     with open(tmp, "wb") as fh:
         fh.write(data)
     os.replace(tmp, path)
-    return True
 
 
 def write_metrics(root: Path, t: float) -> None:

@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
 
 class _Signals(QObject):
-    done = Signal(str, str)  # module, error ("" when it loaded)
+    done = Signal(str)  # the module, imported or not
 
 
 class _Import(QRunnable):
@@ -26,10 +26,9 @@ class _Import(QRunnable):
     def run(self) -> None:  # worker thread: an import, nothing else
         try:
             importlib.import_module(self.module)
-            error = ""
-        except BaseException as exc:  # the page says so when it is built: the UI thread imports it again
-            error = f"{type(exc).__name__}: {exc}"
-        self.signals.done.emit(self.module, error)
+        except BaseException:  # noqa: BLE001 - the page says why when it is built: the UI thread imports it again
+            pass
+        self.signals.done.emit(self.module)
 
 
 class ModuleLoader(QObject):
@@ -59,6 +58,6 @@ class ModuleLoader(QObject):
         """Wait for the imports under way (a window that closes)."""
         return self._pool.waitForDone(timeout_ms)
 
-    def _done(self, module: str, _error: str) -> None:
+    def _done(self, module: str) -> None:
         self._pending.discard(module)
         self.loaded.emit(module)
